@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+// render-gif: renders the QQ account-page arc animation headlessly and writes an animated GIF.
+import PackageDescription
+
+/// Pure-Swift modules call sqrt and friends; on Linux those live in libm.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+    name: "render-gif",
+    products: [
+        .executable(name: "render-gif", targets: ["render-gif"]),
+        .library(name: "RenderGIF", targets: ["RenderGIF"]),
+    ],
+    targets: [
+        // C libraries, reached through module maps. Only ImageCodecs imports them.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+
+        // Pure Swift: what is where at time t (no pixels).
+        .target(name: "ArcScene", linkerSettings: libm),
+        // Pure Swift: premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
+        .target(name: "Raster", linkerSettings: libm),
+        // Pure Swift: palette construction and dithering for GIF output.
+        .target(name: "Palette", dependencies: ["Raster"]),
+        // All C contact: PNG and JPEG decoding, PNG and GIF writing, atomic file output.
+        .target(name: "ImageCodecs", dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG"]),
+        // The library the command uses: options, scene files, progress, the render job.
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs"]),
+        .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
+
+        .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "Palette"]),
+        .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
+    ]
+)

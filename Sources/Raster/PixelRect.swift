@@ -1,0 +1,53 @@
+/// An axis-aligned rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
+///
+/// The currency between the renderer, which knows what changed, and the GIF encoder, which
+/// writes only that part of a frame.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    /// Creates a rectangle; a negative width or height is stored as zero (an empty rectangle).
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// One past the last column.
+    public var maxX: Int { x + width }
+    /// One past the last row.
+    public var maxY: Int { y + height }
+    /// True when the rectangle holds no pixel.
+    public var isEmpty: Bool { width == 0 || height == 0 }
+    /// The number of pixels inside.
+    public var area: Int { width * height }
+
+    /// The smallest rectangle holding both; an empty operand is ignored.
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let minX = Swift.min(x, other.x), minY = Swift.min(y, other.y)
+        return PixelRect(x: minX, y: minY,
+                         width: Swift.max(maxX, other.maxX) - minX,
+                         height: Swift.max(maxY, other.maxY) - minY)
+    }
+
+    /// The pixels both rectangles hold (empty when they do not overlap).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let minX = Swift.max(x, other.x), minY = Swift.max(y, other.y)
+        let w = Swift.min(maxX, other.maxX) - minX
+        let h = Swift.min(maxY, other.maxY) - minY
+        guard w > 0, h > 0 else { return PixelRect(x: minX, y: minY, width: 0, height: 0) }
+        return PixelRect(x: minX, y: minY, width: w, height: h)
+    }
+
+    /// True when every pixel of `other` lies inside this rectangle (an empty `other` always does).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}

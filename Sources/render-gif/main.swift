@@ -1,0 +1,3 @@
+import RenderGIF
+
+print(RenderGIFVersion.string)
