@@ -1,0 +1,136 @@
+/// Everything that decides what render-gif draws and how it encodes it, with the seed's values
+/// as defaults. Flags and scene files both arrive here through `SettingsPatch`.
+public struct RenderSettings: Equatable, Sendable {
+    // Screen and sampling.
+    /// Screen width in points.
+    public var width: Double = 375
+    /// Screen height in points.
+    public var height: Double = 667
+    /// Pixels per point, 1 to 4.
+    public var scale: Int = 2
+    /// Frames per second, 1 to 50 (GIF delays are whole centiseconds, 2 cs at the least).
+    public var fps: Int = 50
+
+    // Story.
+    /// Button indices tapped in order.
+    public var taps: [Int] = [1, 3, 0, 2, 1]
+    /// Still time before the first tap and after every transition, in seconds.
+    public var hold: Double = 0.6
+    /// Duration of a move to a neighbouring button, in seconds.
+    public var oneStepDuration: Double = 0.7
+    /// Duration per button passed for longer moves, in seconds.
+    public var perStepDuration: Double = 0.4
+    /// The moving layer's timing curve.
+    public var timing: TimingSetting = .named(.easeOut)
+    /// How progress maps onto the path.
+    public var pathMode: PathModeSetting = .linear
+
+    // Layout.
+    /// Number of avatar buttons along the arc.
+    public var buttonCount: Int = 4
+    /// Angle between the arc's ends and the outer buttons, in degrees.
+    public var marginDegrees: Double = 7.5
+    /// Diameter of every avatar layer, in points.
+    public var buttonDiameter: Double = 50
+    /// Width of the avatar borders, in points.
+    public var borderWidth: Double = 2
+    /// Width of the arc's stroke, in points.
+    public var arcLineWidth: Double = 1
+    /// How images fill their square.
+    public var contentGravity: ContentGravitySetting = .resize
+
+    // Colours.
+    public var backgroundColor = HexColor(r: 255, g: 255, b: 255)
+    public var arcColor = HexColor(r: 255, g: 0, b: 0)
+    public var borderColor = HexColor(r: 0, g: 255, b: 0)
+    /// Background of the moving copy (visible only through transparent head images).
+    public var movingBackgroundColor = HexColor(r: 0, g: 0, b: 255)
+
+    // Images: nil means the built-in default.
+    /// Path of the avatar that moves.
+    public var headImage: String?
+    /// Paths of button images by button index.
+    public var avatarImages: [Int: String] = [:]
+
+    // GIF encoding.
+    /// Palette size, 2 to 256.
+    public var colors: Int = 256
+    /// Dithering of photo pixels.
+    public var dither: DitherSetting = .ordered
+    /// Loop count; 0 plays forever.
+    public var loop: Int = 0
+
+    /// The seed's animation.
+    public init() {}
+}
+
+/// The named Core Animation curves, or a custom cubic Bézier.
+public enum TimingSetting: Equatable, Sendable {
+    case named(TimingName)
+    case cubicBezier(Double, Double, Double, Double)
+}
+
+/// Core Animation's named timing functions.
+public enum TimingName: String, CaseIterable, Sendable {
+    case linear, easeIn, easeOut, easeInEaseOut, `default`
+}
+
+/// Core Animation key-frame calculation modes render-gif supports.
+public enum PathModeSetting: String, CaseIterable, Sendable {
+    /// Progress is the Bézier parameter (Core Animation's default, "linear").
+    case linear
+    /// Progress is the fraction of arc length.
+    case paced
+}
+
+/// How an image is fitted to its square layer.
+public enum ContentGravitySetting: String, CaseIterable, Sendable {
+    /// Stretched to fill (CALayer's default).
+    case resize
+    /// Scaled to cover the square, centred, cropped.
+    case resizeAspectFill
+}
+
+/// Dithering choices for photo pixels.
+public enum DitherSetting: String, CaseIterable, Sendable {
+    case none, ordered, diffusion
+}
+
+/// An opaque sRGB colour written `#RRGGBB`.
+public struct HexColor: Equatable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    /// Parses `#RRGGBB` (case-insensitive); nil for anything else.
+    public init?(parsing text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
+        var value: UInt32 = 0
+        for digit in digits.dropFirst() {
+            guard let nibble = HexColor.nibble(digit) else { return nil }
+            value = value << 4 | UInt32(nibble)
+        }
+        self.init(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF))
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        let hex = Array("0123456789abcdef")
+        return "#" + [r, g, b].map { "\(hex[Int($0 >> 4)])\(hex[Int($0 & 15)])" }.joined()
+    }
+}

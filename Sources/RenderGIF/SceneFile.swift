@@ -1,0 +1,46 @@
+/// Reads scene files: a JSON object whose keys are settings (see docs/scene.md). Unknown keys,
+/// wrong types and bad values are errors that name the key.
+public enum SceneFile {
+    /// The largest scene file read, in bytes.
+    public static let maxSize = 1 << 20
+
+    /// Applies the scene in `bytes` (read from `path`) to `settings`. Relative image paths in
+    /// the file are taken relative to the file's folder.
+    public static func apply(_ bytes: [UInt8], path: String, to settings: inout RenderSettings) throws(RenderGIFError) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .sceneFile(path: path, problem: "not valid JSON: \(error)")
+        }
+        guard case let .object(members) = root else {
+            throw .sceneFile(path: path, problem: "must hold a JSON object, not \(root.typeName)")
+        }
+        let folder = folder(of: path)
+        for member in members {
+            guard let setting = Setting(key: member.key) else {
+                throw .sceneFile(path: path, problem: unknownKeyMessage(member.key))
+            }
+            do {
+                try setting.apply(.json(member.value), to: &settings, baseFolder: folder)
+            } catch {
+                throw .sceneFile(path: path, problem: "key '\(member.key)' \(error.message)")
+            }
+        }
+    }
+
+    static func unknownKeyMessage(_ key: String) -> String {
+        let known = Setting.allCases.map(\.key)
+        if let near = known.map({ (key: $0, distance: CommandLineInterface.editDistance($0, key)) })
+            .filter({ $0.distance <= 2 }).sorted(by: { ($0.distance, $0.key) < ($1.distance, $1.key) }).first {
+            return "unknown key '\(key)' (did you mean '\(near.key)'?)"
+        }
+        return "unknown key '\(key)'"
+    }
+
+    /// The folder part of a path ("." for a bare file name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,89 @@
+/// The value conversions of settings that are more than a number in a range.
+extension Setting {
+    static func duration(_ input: SettingInput) throws(SettingInput.Problem) -> Double {
+        try input.number(in: 0.001...60, "a number of seconds from 0.001 to 60")
+    }
+
+    static func parseTaps(_ input: SettingInput) throws(SettingInput.Problem) -> [Int] {
+        let expectation = "a comma-separated list of button indices"
+        let values = try input.numbers(expectation)
+        guard values.count <= Setting.maxTaps else { throw SettingInput.Problem("must hold at most \(Setting.maxTaps) taps") }
+        var taps: [Int] = []
+        for value in values {
+            guard value >= 0, value < 64, value.rounded() == value else {
+                throw SettingInput.Problem("must be \(expectation) (whole numbers from 0)")
+            }
+            taps.append(Int(value))
+        }
+        return taps
+    }
+
+    static func parseTiming(_ input: SettingInput) throws(SettingInput.Problem) -> TimingSetting {
+        let expectation = "one of " + TimingName.allCases.map(\.rawValue).joined(separator: ", ")
+            + ", or four numbers x1,y1,x2,y2 with x1 and x2 from 0 to 1"
+        let isList: Bool
+        switch input {
+        case let .text(text): isList = text.contains(",")
+        case .json(.array): isList = true
+        case .json: isList = false
+        }
+        guard isList else {
+            guard let name = TimingName(rawValue: try input.string(expectation)) else { throw SettingInput.Problem("must be \(expectation)") }
+            return .named(name)
+        }
+        let values = try input.numbers(expectation)
+        guard values.count == 4, (0...1).contains(values[0]), (0...1).contains(values[2]),
+              abs(values[1]) <= 1000, abs(values[3]) <= 1000 else {
+            throw SettingInput.Problem("must be \(expectation)")
+        }
+        return .cubicBezier(values[0], values[1], values[2], values[3])
+    }
+
+    static func color(_ input: SettingInput) throws(SettingInput.Problem) -> HexColor {
+        guard let color = HexColor(parsing: try input.string("a colour #rrggbb")) else {
+            throw SettingInput.Problem("must be a colour #rrggbb")
+        }
+        return color
+    }
+
+    static func path(_ input: SettingInput) throws(SettingInput.Problem) -> String {
+        let path = try input.string("a file path")
+        guard !path.isEmpty else { throw SettingInput.Problem("must be a file path, not empty") }
+        return path
+    }
+
+    static func resolve(_ path: String, against folder: String?) -> String {
+        guard let folder, !path.hasPrefix("/") else { return path }
+        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+    }
+
+    /// `--avatar i=file` (repeatable), or `"avatars": {"i": "file", ...}` in a scene file.
+    static func applyAvatars(_ input: SettingInput, to settings: inout RenderSettings, baseFolder: String?) throws(SettingInput.Problem) {
+        switch input {
+        case let .text(text):
+            guard let equals = text.firstIndex(of: "=") else {
+                throw SettingInput.Problem("must be <i>=<file>, a button index, '=' and an image path")
+            }
+            let index = try avatarIndex(String(text[..<equals]))
+            let file = String(text[text.index(after: equals)...])
+            guard !file.isEmpty else { throw SettingInput.Problem("must be <i>=<file>, with a file after '='") }
+            settings.avatarImages[index] = file
+        case let .json(.object(members)):
+            for member in members {
+                guard case let .string(file) = member.value, !file.isEmpty else {
+                    throw SettingInput.Problem("must map button indices to image paths; '\(member.key)' is \(member.value.typeName)")
+                }
+                settings.avatarImages[try avatarIndex(member.key)] = resolve(file, against: baseFolder)
+            }
+        case let .json(other):
+            throw SettingInput.Problem("must be an object mapping button indices to image paths, not \(other.typeName)")
+        }
+    }
+
+    private static func avatarIndex(_ text: String) throws(SettingInput.Problem) -> Int {
+        guard let index = Int(text.trimmingSpaces), index >= 0, index < 64 else {
+            throw SettingInput.Problem("must start with a button index from 0, not '\(text)'")
+        }
+        return index
+    }
+}

@@ -1,0 +1,83 @@
+/// A setting's raw value as it arrived: the text after a flag, or a value in a scene file.
+/// Conversions accept both forms, so the flag `--taps 1,3,0` and the scene entry
+/// `"taps": [1, 3, 0]` go through the same checks.
+public enum SettingInput: Sendable {
+    case text(String)
+    case json(JSONValue)
+
+    /// Why a value is not acceptable, phrased to follow "must be" or a type clash.
+    public struct Problem: Error, Equatable {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// A finite number within `range`.
+    func number(in range: ClosedRange<Double>, _ expectation: String) throws(Problem) -> Double {
+        let value: Double
+        switch self {
+        case let .text(text):
+            guard let parsed = Double(text.trimmingSpaces), parsed.isFinite, !text.isEmpty else { throw Problem("must be \(expectation)") }
+            value = parsed
+        case let .json(.number(number)): value = number
+        case let .json(other): throw Problem("must be \(expectation), not \(other.typeName)")
+        }
+        guard range.contains(value) else { throw Problem("must be \(expectation)") }
+        return value
+    }
+
+    /// A whole number within `range`.
+    func integer(in range: ClosedRange<Int>, _ expectation: String) throws(Problem) -> Int {
+        let value = try number(in: Double(range.lowerBound)...Double(range.upperBound), expectation)
+        guard value.rounded() == value else { throw Problem("must be \(expectation)") }
+        return Int(value)
+    }
+
+    /// A string; from a flag, the text itself.
+    func string(_ expectation: String) throws(Problem) -> String {
+        switch self {
+        case let .text(text): return text
+        case let .json(.string(text)): return text
+        case let .json(other): throw Problem("must be \(expectation), not \(other.typeName)")
+        }
+    }
+
+    /// One of a fixed set of names.
+    func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws(Problem) -> T where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
+        let expectation = "one of " + names.joined(separator: ", ")
+        guard let value = T(rawValue: try string(expectation)) else { throw Problem("must be \(expectation)") }
+        return value
+    }
+
+    /// A list of numbers: comma-separated text from a flag, an array in a scene file.
+    func numbers(_ expectation: String) throws(Problem) -> [Double] {
+        switch self {
+        case let .text(text):
+            if text.trimmingSpaces.isEmpty { return [] }
+            var values: [Double] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let value = Double(String(part).trimmingSpaces), value.isFinite else { throw Problem("must be \(expectation)") }
+                values.append(value)
+            }
+            return values
+        case let .json(.array(elements)):
+            var values: [Double] = []
+            for element in elements {
+                guard case let .number(value) = element else { throw Problem("must be \(expectation), not an array holding \(element.typeName)") }
+                values.append(value)
+            }
+            return values
+        case let .json(other): throw Problem("must be \(expectation), not \(other.typeName)")
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}
