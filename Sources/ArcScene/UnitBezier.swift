@@ -13,7 +13,9 @@ public struct UnitBezier: Hashable, Sendable {
     /// The residual |x(s) − u| the solver stops at; well below the required 1e-7.
     public static let defaultTolerance = 1e-12
 
+    /// Power-basis coefficients of x(s), highest degree first.
     let ax: Double, bx: Double, cx: Double
+    /// Power-basis coefficients of y(s), highest degree first.
     let ay: Double, by: Double, cy: Double
 
     /// Creates the curve with control points (`x1`, `y1`) and (`x2`, `y2`).
