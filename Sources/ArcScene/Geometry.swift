@@ -1,28 +1,43 @@
 /// A point in UIKit screen points: origin at the top-left, y grows downward.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal position in points, growing to the right.
     public var x: Double
+    /// Vertical position in points, growing downward.
     public var y: Double
 
+    /// Creates the point at (`x`, `y`).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
+
+    /// The origin (0, 0): the top-left corner of the screen and the centre of the arc.
+    public static let zero = Point(x: 0, y: 0)
 
     /// The distance to `other`.
     public func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 
+    /// True when both coordinates are finite numbers.
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    /// The point written as "(x, y)".
     public var description: String { "(\(x), \(y))" }
 }
 
 /// An axis-aligned rectangle in points.
 public struct Rect: Hashable, Sendable {
+    /// The left edge.
     public var minX: Double
+    /// The top edge.
     public var minY: Double
+    /// The right edge.
     public var maxX: Double
+    /// The bottom edge.
     public var maxY: Double
 
+    /// Creates the rectangle with the given edges.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
@@ -36,8 +51,12 @@ public struct Rect: Hashable, Sendable {
                   maxX: center.x + radius, maxY: center.y + radius)
     }
 
+    /// The horizontal extent.
     public var width: Double { maxX - minX }
+    /// The vertical extent.
     public var height: Double { maxY - minY }
+    /// The point halfway between the edges.
+    public var center: Point { Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
 
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {

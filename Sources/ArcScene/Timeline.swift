@@ -1,0 +1,119 @@
+/// The whole animation as a function of time: an initial hold, then for every tap its move
+/// (none for a tap on the current button) followed by another hold.
+///
+/// With hold h and move durations dᵢ the total is T = h·(taps + 1) + Σ dᵢ. The head starts on
+/// the layout's `headStartButton`. During a move the head view is hidden and its copy slides
+/// along the arc; from the move's end on (fill mode forwards) the head rests on the tapped
+/// button. At exactly a move's start the copy is on the start button's centre.
+///
+/// Times within `boundaryTolerance` of a move's start or end count as that boundary, so sums
+/// such as 0.6 + 0.7 that land a hair off a frame time do not change which state is shown.
+public struct Timeline: Sendable {
+    /// Seconds within which a time counts as a move's start or end.
+    public static let boundaryTolerance = 1e-9
+
+    /// The static layout.
+    public let layout: SceneLayout
+    /// The tapped buttons, in order.
+    public let taps: [Int]
+    /// The pause in seconds before the first tap and after every tap.
+    public let hold: Double
+    /// How long each move takes.
+    public let durationRule: DurationRule
+    /// The easing of every move.
+    public let timing: TimingFunction
+    /// How progress maps to a place on the path.
+    public let pathMode: PathMode
+    /// The moves, in time order; no-op taps have none.
+    public let transitions: [Transition]
+    /// The animation's length T in seconds.
+    public let totalDuration: Double
+    /// The button the head rests on after the last tap.
+    public let finalButton: Int
+
+    private let curve: UnitBezier
+    private let buttonCenters: [Point]
+
+    /// Builds the timeline, checking every parameter first.
+    ///
+    /// - Throws: `SceneError` naming the first bad parameter: the layout's, a tap outside the
+    ///   buttons, a negative or non-finite hold or duration, or a bad timing curve.
+    public init(layout: SceneLayout = SceneLayout(), taps: [Int], hold: Double = 0.6,
+                durationRule: DurationRule = .demo, timing: TimingFunction = .moveDefault,
+                pathMode: PathMode = .linear) throws(SceneError) {
+        try layout.validate()
+        try SceneError.requireNonNegative(hold, "hold")
+        try durationRule.validate()
+        try timing.validate()
+        for (index, button) in taps.enumerated() where !(0..<layout.buttonCount).contains(button) {
+            throw .buttonOutOfRange(parameter: "taps[\(index)]", index: button, count: layout.buttonCount)
+        }
+        var moves: [Transition] = []
+        var current = layout.headStartButton
+        var time = hold
+        for (index, button) in taps.enumerated() {
+            if button != current {
+                let duration = durationRule.duration(from: current, to: button)
+                let path = ArcKeyframePath(layout: layout, from: current, to: button, mode: pathMode)
+                moves.append(Transition(tapIndex: index, fromButton: current, toButton: button,
+                                        startTime: time, duration: duration, path: path))
+                time += duration
+                current = button
+            }
+            time += hold
+        }
+        guard time.isFinite else { throw .durationOverflow(total: time) }
+        self.layout = layout
+        self.taps = taps
+        self.hold = hold
+        self.durationRule = durationRule
+        self.timing = timing
+        self.pathMode = pathMode
+        self.transitions = moves
+        self.totalDuration = time
+        self.finalButton = current
+        self.curve = timing.unitBezier
+        self.buttonCenters = layout.buttonCenters
+    }
+
+    /// The scene at time `t` in seconds. Before 0 it is the first frame's scene, after the
+    /// end the last one's; NaN counts as before the start.
+    public func state(at t: Double) -> SceneState {
+        SceneState(buttonCenters: buttonCenters, layerDiameter: layout.buttonDiameter,
+                   dynamicLayer: dynamicLayer(at: t))
+    }
+
+    /// The head at rest or the moving copy at time `t`.
+    public func dynamicLayer(at t: Double) -> DynamicLayer {
+        guard let index = lastTransitionIndex(startingBy: t) else {
+            let button = layout.headStartButton
+            return .restingHead(button: button, center: buttonCenters[button])
+        }
+        let move = transitions[index]
+        if move.duration <= 0 || t >= move.endTime - Self.boundaryTolerance {
+            return .restingHead(button: move.toButton, center: buttonCenters[move.toButton])
+        }
+        let u = move.timeFraction(at: t)
+        let v = timing.isIdentity ? u : curve.solve(u)
+        return .movingCopy(center: move.path.position(at: v))
+    }
+
+    /// The rectangle in points that can differ between the scenes at times `t` and `later`,
+    /// or nil when both scenes are identical.
+    public func changedRect(from t: Double, to later: Double) -> Rect? {
+        ArcScene.changedRect(from: state(at: t), to: state(at: later))
+    }
+
+    /// The index of the last move starting at or before `t` (within the tolerance).
+    private func lastTransitionIndex(startingBy t: Double) -> Int? {
+        let limit = t + Self.boundaryTolerance
+        guard let first = transitions.first, first.startTime <= limit else { return nil }
+        var low = 0
+        var high = transitions.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if transitions[middle].startTime <= limit { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}
