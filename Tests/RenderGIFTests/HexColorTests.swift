@@ -34,4 +34,29 @@ import Testing
             }
         }
     }
+
+    /// Each of the 22 digit spellings, in each of the six positions, adds its value times the
+    /// position's weight (16 for the first digit of a channel, 1 for the second).
+    @Test static func everyDigitInEveryPosition() {
+        let digits: [(Character, UInt8)] = Array(zip("0123456789abcdef", 0...15)) + Array(zip("ABCDEF", 10...15))
+        for position in 0..<6 {
+            for (digit, value) in digits {
+                var text = Array("000000")
+                text[position] = digit
+                let channel = value * (position % 2 == 0 ? 16 : 1)
+                let expected = HexColor(r: position / 2 == 0 ? channel : 0,
+                                        g: position / 2 == 1 ? channel : 0,
+                                        b: position / 2 == 2 ? channel : 0)
+                #expect(HexColor(parsing: "#" + String(text)) == expected, "#\(String(text))")
+            }
+        }
+    }
+
+    @Test static func channelsAreIndependentFields() {
+        var color = HexColor(r: 1, g: 2, b: 3)
+        color.g = 200
+        #expect(color == HexColor(r: 1, g: 200, b: 3))
+        #expect(color != HexColor(r: 3, g: 200, b: 1))
+        #expect(color.description == "#01c803")
+    }
 }

@@ -43,16 +43,6 @@ enum TestSupport {
             return nil
         }
     }
-
-    /// The description of the error `body` throws, or nil if it does not throw.
-    static func renderGIFErrorText(_ body: () throws(RenderGIFError) -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error.description
-        }
-    }
 }
 
 /// SplitMix64: a tiny seeded generator so that "random" test input is the same on every run.
