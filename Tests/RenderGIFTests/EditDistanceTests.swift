@@ -1,0 +1,56 @@
+import Testing
+@testable import RenderGIF
+
+/// The Levenshtein distance behind "Did you mean" suggestions.
+@Suite enum EditDistanceTests {
+    @Test(arguments: [
+        ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("a", "a", 0), ("a", "b", 1),
+        ("kitten", "sitting", 3), ("flaw", "lawn", 2), ("--fps", "--fsp", 2), ("--colours", "--colors", 1),
+        ("café", "cafe", 1), ("日本", "日本語", 1), ("abc", "cba", 2), ("intention", "execution", 5),
+    ])
+    static func knownDistances(a: String, b: String, expected: Int) {
+        #expect(CommandLineInterface.editDistance(a, b) == expected)
+        #expect(CommandLineInterface.editDistance(b, a) == expected)
+    }
+
+    /// The textbook definition, written as plainly as possible: the cheapest of deleting,
+    /// inserting or replacing at the front of the strings, memoised by suffix lengths.
+    private static func reference(_ a: [Character], _ b: [Character]) -> Int {
+        var memo: [Int: Int] = [:]
+        func distance(_ i: Int, _ j: Int) -> Int {
+            if i == a.count { return b.count - j }
+            if j == b.count { return a.count - i }
+            let key = i * 1000 + j
+            if let known = memo[key] { return known }
+            let result = a[i] == b[j]
+                ? distance(i + 1, j + 1)
+                : 1 + min(distance(i + 1, j), distance(i, j + 1), distance(i + 1, j + 1))
+            memo[key] = result
+            return result
+        }
+        return distance(0, 0)
+    }
+
+    @Test static func agreesWithTheDefinitionOnSeededStrings() {
+        var generator = SeededGenerator(seed: 0xED17)
+        let alphabet: [Character] = ["a", "b", "c", "-", "é"]
+        for _ in 0..<500 {
+            let a = (0..<Int(generator.next() % 9)).map { _ in alphabet[Int(generator.next() % 5)] }
+            let b = (0..<Int(generator.next() % 9)).map { _ in alphabet[Int(generator.next() % 5)] }
+            #expect(CommandLineInterface.editDistance(String(a), String(b)) == reference(a, b), "\(String(a)) / \(String(b))")
+        }
+    }
+
+    @Test static func triangleInequalityOnFlags() {
+        let flags = CommandLineInterface.allFlags
+        for a in flags.prefix(8) {
+            for b in flags {
+                for c in flags.suffix(8) {
+                    let ab = CommandLineInterface.editDistance(a, b)
+                    let bc = CommandLineInterface.editDistance(b, c)
+                    #expect(CommandLineInterface.editDistance(a, c) <= ab + bc)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+@testable import RenderGIF
+
+/// `#rrggbb` colours: parsing and printing.
+@Suite enum HexColorTests {
+    @Test(arguments: [
+        ("#000000", 0, 0, 0), ("#ffffff", 255, 255, 255), ("#FFFFFF", 255, 255, 255), ("#00ff00", 0, 255, 0),
+        ("#00FF00", 0, 255, 0), ("#123456", 0x12, 0x34, 0x56), ("#aBcDeF", 0xAB, 0xCD, 0xEF), ("#0a0B0c", 10, 11, 12),
+    ])
+    static func parsing(text: String, r: Int, g: Int, b: Int) {
+        #expect(HexColor(parsing: text) == HexColor(r: UInt8(r), g: UInt8(g), b: UInt8(b)))
+    }
+
+    @Test(arguments: ["", "#", "000000", "#00000", "#0000000", "#00000g", "#-10000", "0x00ff00", "#0f0",
+                      "# 00ff0", "#00ff0\n", "#é0000", "#٠٠٠٠٠٠"])
+    static func refusals(text: String) {
+        #expect(HexColor(parsing: text) == nil)
+    }
+
+    @Test static func descriptionIsLowercaseWithTwoDigitsEach() {
+        #expect(HexColor(r: 0, g: 0, b: 0).description == "#000000")
+        #expect(HexColor(r: 255, g: 0, b: 128).description == "#ff0080")
+        #expect(HexColor(r: 1, g: 16, b: 171).description == "#0110ab")
+    }
+
+    /// Every channel value survives printing and parsing back, in each position.
+    @Test static func roundTripOfEveryChannelValue() {
+        for value in 0...255 {
+            let v = UInt8(value)
+            for color in [HexColor(r: v, g: 0, b: 0), HexColor(r: 0, g: v, b: 0), HexColor(r: 0, g: 0, b: v),
+                          HexColor(r: v, g: 255 - v, b: v / 3)] {
+                #expect(HexColor(parsing: color.description) == color)
+                #expect(HexColor(parsing: color.description.uppercased()) == color)
+            }
+        }
+    }
+
+    /// Each of the 22 digit spellings, in each of the six positions, adds its value times the
+    /// position's weight (16 for the first digit of a channel, 1 for the second).
+    @Test static func everyDigitInEveryPosition() {
+        let digits: [(Character, UInt8)] = Array(zip("0123456789abcdef", 0...15)) + Array(zip("ABCDEF", 10...15))
+        for position in 0..<6 {
+            for (digit, value) in digits {
+                var text = Array("000000")
+                text[position] = digit
+                let channel = value * (position % 2 == 0 ? 16 : 1)
+                let expected = HexColor(r: position / 2 == 0 ? channel : 0,
+                                        g: position / 2 == 1 ? channel : 0,
+                                        b: position / 2 == 2 ? channel : 0)
+                #expect(HexColor(parsing: "#" + String(text)) == expected, "#\(String(text))")
+            }
+        }
+    }
+
+    @Test static func channelsAreIndependentFields() {
+        var color = HexColor(r: 1, g: 2, b: 3)
+        color.g = 200
+        #expect(color == HexColor(r: 1, g: 200, b: 3))
+        #expect(color != HexColor(r: 3, g: 200, b: 1))
+        #expect(color.description == "#01c803")
+    }
+}

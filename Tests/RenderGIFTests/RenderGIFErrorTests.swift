@@ -1,0 +1,80 @@
+import ImageCodecs
+import Testing
+@testable import RenderGIF
+
+/// The one-line text of every error, and which of them count as usage errors (exit 64).
+@Suite enum RenderGIFErrorTests {
+    @Test static func usage() {
+        let error = RenderGIFError.usage("Missing expected argument '<output>'.")
+        #expect(error.description == "Missing expected argument '<output>'.")
+        #expect(error.isUsageError)
+    }
+
+    @Test static func invalidSettingWithAValue() {
+        let error = RenderGIFError.invalidSetting(flag: "--fps", value: "0", problem: "must be an integer from 1 to 50")
+        #expect(error.description == "invalid value '0' for '--fps': must be an integer from 1 to 50")
+        #expect(error.isUsageError)
+    }
+
+    @Test static func invalidSettingWithoutAValue() {
+        let error = RenderGIFError.invalidSetting(flag: "--avatar", value: nil, problem: "button 5 does not exist")
+        #expect(error.description == "invalid value for '--avatar': button 5 does not exist")
+        #expect(error.isUsageError)
+    }
+
+    @Test static func invalidSettingWithAnEmptyValue() {
+        let error = RenderGIFError.invalidSetting(flag: "--head", value: "", problem: "must be a file path, not empty")
+        #expect(error.description == "invalid value '' for '--head': must be a file path, not empty")
+    }
+
+    @Test static func sceneFile() {
+        let error = RenderGIFError.sceneFile(path: "scenes/a.json", problem: "unknown key 'scael'")
+        #expect(error.description == "scene file 'scenes/a.json': unknown key 'scael'")
+        #expect(!error.isUsageError)
+    }
+
+    @Test static func codecTextIsTheCodecErrorText() {
+        let cases: [(ImageCodecError, String)] = [
+            (.unreadable(path: "a.png", reason: "no such file"), "cannot read 'a.png': no such file"),
+            (.unsupportedFormat(path: "a.bmp"), "'a.bmp' is not a PNG or JPEG image"),
+            (.corrupt(path: "a.png", message: "CRC error"), "'a.png' is not a valid image: CRC error"),
+            (.tooLarge(path: "big.png", width: 20000, height: 10, limit: "16384 pixels a side"),
+             "'big.png' is 20000 x 10 pixels, over the limit of 16384 pixels a side"),
+            (.unwritable(path: "out.gif", reason: "read-only file system"), "cannot write 'out.gif': read-only file system"),
+        ]
+        for (codecError, text) in cases {
+            let error = RenderGIFError.codec(codecError)
+            #expect(error.description == text)
+            #expect(!error.isUsageError)
+        }
+    }
+
+    @Test static func limitExceeded() {
+        let error = RenderGIFError.limitExceeded("the animation would have 100001 frames, over the limit of 100000")
+        #expect(error.description == "the animation would have 100001 frames, over the limit of 100000")
+        #expect(!error.isUsageError)
+    }
+
+    @Test static func checkFailed() {
+        let error = RenderGIFError.checkFailed(path: "out.gif", reason: "frame 3 differs")
+        #expect(error.description == "'out.gif' is out of date: frame 3 differs")
+        #expect(!error.isUsageError)
+    }
+
+    @Test static func framesFolder() {
+        let error = RenderGIFError.framesFolder(path: "frames", problem: "is a file")
+        #expect(error.description == "frames folder 'frames': is a file")
+        #expect(!error.isUsageError)
+    }
+
+    @Test static func descriptionsAreOneLine() {
+        let errors: [RenderGIFError] = [
+            .usage("u"), .invalidSetting(flag: "--fps", value: "x", problem: "p"), .invalidSetting(flag: "--fps", value: nil, problem: "p"),
+            .sceneFile(path: "s", problem: "p"), .codec(.unsupportedFormat(path: "a")), .limitExceeded("l"),
+            .checkFailed(path: "o", reason: "r"), .framesFolder(path: "f", problem: "p"),
+        ]
+        for error in errors {
+            #expect(!error.description.isEmpty && !error.description.contains("\n"))
+        }
+    }
+}
