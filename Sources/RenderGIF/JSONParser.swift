@@ -14,6 +14,8 @@ public struct JSONParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Where the text starts: 3 after a UTF-8 byte order mark, which editors do not show.
+    private var textStart = 0
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -22,7 +24,10 @@ public struct JSONParser {
     /// Parses one JSON value that must make up the whole text (white space around it allowed).
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.index = 3
+            parser.textStart = 3
+        }
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -32,7 +37,7 @@ public struct JSONParser {
 
     private func error(_ message: String) -> SyntaxError {
         var line = 1, column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in bytes[textStart..<max(textStart, min(index, bytes.count))] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
         return SyntaxError(line: line, column: column, message: message)
@@ -62,7 +67,7 @@ public struct JSONParser {
         case UInt8(ascii: "f"): return try expect("false", value: .bool(false))
         case UInt8(ascii: "n"): return try expect("null", value: .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw error("unexpected character '\(Unicode.Scalar(c))'")
+        default: throw error("unexpected character \(JSONParser.describe(c))")
         }
     }
 
@@ -119,6 +124,9 @@ public struct JSONParser {
         if current == UInt8(ascii: "-") { index += 1 }
         if current == UInt8(ascii: "0") {
             index += 1
+            if let next = current, next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9") {
+                throw error("invalid number: leading zeros are not allowed")
+            }
         } else if digits(&self) == 0 {
             throw error("invalid number")
         }
@@ -134,7 +142,8 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("number '\(text)' is out of range")
+            let shown = text.count > 24 ? String(text.prefix(24)) + "..." : text
+            throw error("number '\(shown)' is out of range")
         }
         return value
     }
@@ -146,7 +155,9 @@ public struct JSONParser {
         func flushRun(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) throws(SyntaxError) {
             guard runStart < end else { return }
             guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-                throw parser.error("invalid UTF-8 in a string")
+                var located = parser
+                located.index = JSONParser.firstInvalidUTF8(in: parser.bytes, from: runStart, to: end)
+                throw located.error("invalid UTF-8 in a string")
             }
             scalars.append(contentsOf: run.unicodeScalars)
         }
@@ -196,7 +207,7 @@ public struct JSONParser {
             return scalar
         default:
             index -= 1
-            throw error("invalid escape '\\\(Unicode.Scalar(c))'")
+            throw error("invalid escape '\\' followed by \(JSONParser.describe(c))")
         }
     }
 
@@ -215,5 +226,33 @@ public struct JSONParser {
             index += 1
         }
         return value
+    }
+
+    /// A byte as a user can read it in a message: the character when printable ASCII, else hex.
+    static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte <= 0x7E { return "'\(Unicode.Scalar(byte))'" }
+        let hex = Array("0123456789ABCDEF")
+        return "byte 0x\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
+    }
+
+    /// The index of the first byte in `start..<end` where a valid UTF-8 sequence cannot begin
+    /// or continue.
+    static func firstInvalidUTF8(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end {
+            let lead = bytes[i]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return i
+            }
+            guard i + length <= end,
+                  String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil else { return i }
+            i += length
+        }
+        return end
     }
 }

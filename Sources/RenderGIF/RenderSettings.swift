@@ -1,5 +1,5 @@
 /// Everything that decides what render-gif draws and how it encodes it, with the seed's values
-/// as defaults. Flags and scene files both arrive here through `SettingsPatch`.
+/// as defaults. Flags and scene files both arrive here through `Setting.apply`.
 public struct RenderSettings: Equatable, Sendable {
     // Screen and sampling.
     /// Screen width in points.

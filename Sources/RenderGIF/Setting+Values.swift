@@ -5,7 +5,8 @@ extension Setting {
     }
 
     static func parseTaps(_ input: SettingInput) throws(SettingInput.Problem) -> [Int] {
-        let expectation = "a comma-separated list of button indices"
+        let expectation: String
+        if case .text = input { expectation = "a comma-separated list of button indices" } else { expectation = "an array of button indices" }
         let values = try input.numbers(expectation)
         guard values.count <= Setting.maxTaps else { throw SettingInput.Problem("must hold at most \(Setting.maxTaps) taps") }
         var taps: [Int] = []
@@ -70,8 +71,11 @@ extension Setting {
             settings.avatarImages[index] = file
         case let .json(.object(members)):
             for member in members {
-                guard case let .string(file) = member.value, !file.isEmpty else {
+                guard case let .string(file) = member.value else {
                     throw SettingInput.Problem("must map button indices to image paths; '\(member.key)' is \(member.value.typeName)")
+                }
+                guard !file.isEmpty else {
+                    throw SettingInput.Problem("must map button indices to image paths; the path for '\(member.key)' is empty")
                 }
                 settings.avatarImages[try avatarIndex(member.key)] = resolve(file, against: baseFolder)
             }

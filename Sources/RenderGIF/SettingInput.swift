@@ -11,12 +11,23 @@ public enum SettingInput: Sendable {
         public init(_ message: String) { self.message = message }
     }
 
+    /// A plain decimal number (digits, an optional sign, point and exponent); nil for hex
+    /// ("0x190"), "inf", "nan" and anything else `Double(_:)` would also accept.
+    static func decimal(_ text: String) -> Double? {
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ c in
+            (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-")
+                || c == UInt8(ascii: "+") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+        }) else { return nil }
+        return Double(trimmed)
+    }
+
     /// A finite number within `range`.
     func number(in range: ClosedRange<Double>, _ expectation: String) throws(Problem) -> Double {
         let value: Double
         switch self {
         case let .text(text):
-            guard let parsed = Double(text.trimmingSpaces), parsed.isFinite, !text.isEmpty else { throw Problem("must be \(expectation)") }
+            guard let parsed = SettingInput.decimal(text), parsed.isFinite else { throw Problem("must be \(expectation)") }
             value = parsed
         case let .json(.number(number)): value = number
         case let .json(other): throw Problem("must be \(expectation), not \(other.typeName)")
@@ -56,7 +67,7 @@ public enum SettingInput: Sendable {
             if text.trimmingSpaces.isEmpty { return [] }
             var values: [Double] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let value = Double(String(part).trimmingSpaces), value.isFinite else { throw Problem("must be \(expectation)") }
+                guard let value = SettingInput.decimal(String(part)), value.isFinite else { throw Problem("must be \(expectation)") }
                 values.append(value)
             }
             return values
