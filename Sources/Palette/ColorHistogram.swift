@@ -55,22 +55,53 @@ public struct ColorHistogram: Sendable, Equatable {
         let premultiplied = image.isPremultiplied
         image.pixels.withUnsafeBufferPointer { bytes in
             for y in area.y ..< area.maxY {
-                var offset = (y * image.width + area.x) * 4
-                var runColor = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
-                var runLength = 0
-                for _ in 0 ..< area.width {
-                    let color = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
-                    if color != runColor {
-                        accumulate(runColor, Double(runLength) * weight)
-                        runColor = color
-                        runLength = 0
+                // Room for a whole row of new colours, so the row runs on raw buffers.
+                while (distinctColorCount + area.width) * 2 > keys.count { grow() }
+                let shift = self.shift
+                var added = 0, addedWeight = 0.0
+                keys.withUnsafeMutableBufferPointer { keys in
+                    weights.withUnsafeMutableBufferPointer { weights in
+                        var offset = (y * image.width + area.x) * 4
+                        var runColor = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
+                        var runLength = 0
+                        for _ in 0 ..< area.width {
+                            let color = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
+                            if color != runColor {
+                                let runWeight = Double(runLength) * weight
+                                addedWeight += runWeight
+                                if Self.insert(runColor, runWeight, keys, weights, shift) { added += 1 }
+                                runColor = color
+                                runLength = 0
+                            }
+                            runLength += 1
+                            offset += 4
+                        }
+                        let runWeight = Double(runLength) * weight
+                        addedWeight += runWeight
+                        if Self.insert(runColor, runWeight, keys, weights, shift) { added += 1 }
                     }
-                    runLength += 1
-                    offset += 4
                 }
-                accumulate(runColor, Double(runLength) * weight)
+                distinctColorCount += added
+                totalWeight += addedWeight
             }
         }
+    }
+
+    /// Adds `weight` to `key` in the table; true when the key was new.
+    @inline(__always)
+    private static func insert(_ key: UInt32, _ weight: Double, _ keys: UnsafeMutableBufferPointer<UInt32>,
+                               _ weights: UnsafeMutableBufferPointer<Double>, _ shift: UInt32) -> Bool {
+        let mask = keys.count - 1
+        var slot = Self.slot(for: key, shift: shift)
+        while true {
+            let existing = keys[slot]
+            if existing == key { weights[slot] += weight; return false }
+            if existing == emptyKey { break }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        weights[slot] = weight
+        return true
     }
 
     /// Every distinct colour with its weight, sorted by packed 0xRRGGBB value.

@@ -111,15 +111,17 @@ struct ColorQuantizer {
         var assignment = boxOfPoint.map { $0 + firstFree }
         var distances = [Double](repeating: 0, count: points.count)
         for _ in 0 ..< max(1, iterations) {
-            let neighbours = sortedNeighbours(centres)
+            let (separations, neighbours) = sortedNeighbours(centres)
+            let others = centres.count - 1
             var changed = false
             for index in points.indices {
                 let p = points[index]
                 let start = assignment[index]
                 var best = start, bestDistance = Self.distance(p, centres[start])
                 let reach = 4 * bestDistance  // (2|x − c|)^2
-                for (separation, candidate) in neighbours[start] {
-                    if separation >= reach { break }
+                for slot in start * others ..< (start + 1) * others {
+                    let candidate = Int(neighbours[slot])
+                    if separations[start * centres.count + candidate] >= reach { break }
                     let d = Self.distance(p, centres[candidate])
                     if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
                 }
@@ -157,17 +159,33 @@ struct ColorQuantizer {
         return worst
     }
 
-    /// For each centre, the others as (squared separation, index), nearest first.
-    private func sortedNeighbours(_ centres: [SIMD3<Double>]) -> [[(Double, Int)]] {
-        centres.indices.map { own in
-            var list: [(Double, Int)] = []
-            list.reserveCapacity(centres.count - 1)
-            for other in centres.indices where other != own {
-                list.append((Self.distance(centres[own], centres[other]), other))
+    /// Squared separations of all centre pairs (row-major), and for each centre the others'
+    /// indices nearest first (row `c` at `c * (count - 1)`), ties by index.
+    private func sortedNeighbours(_ centres: [SIMD3<Double>]) -> ([Double], [UInt16]) {
+        let count = centres.count
+        var separations = [Double](repeating: 0, count: count * count)
+        for row in 0 ..< count {
+            for column in row + 1 ..< count {
+                let d = Self.distance(centres[row], centres[column])
+                separations[row * count + column] = d
+                separations[column * count + row] = d
             }
-            list.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-            return list
         }
+        var neighbours: [UInt16] = []
+        neighbours.reserveCapacity(count * (count - 1))
+        var keys = [UInt64](repeating: 0, count: count - 1)
+        for own in 0 ..< count {
+            var position = 0
+            for other in 0 ..< count where other != own {
+                // Non-negative doubles order like their bit patterns; the low bits hold the index.
+                let bits = separations[own * count + other].bitPattern & ~UInt64(0xFFFF)
+                keys[position] = bits | UInt64(other)
+                position += 1
+            }
+            keys.sort()
+            for key in keys { neighbours.append(UInt16(key & 0xFFFF)) }
+        }
+        return (separations, neighbours)
     }
 
     @inline(__always)

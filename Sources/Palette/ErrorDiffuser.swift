@@ -19,7 +19,7 @@ struct ErrorDiffuser {
     }
 
     mutating func map(_ colors: [UInt32], height: Int, mask: [Bool]?, palette: IndexedPalette,
-                      cache: inout NearestColorCache, into output: inout [UInt8]) {
+                      cache: NearestColorCache, into output: inout [UInt8]) {
         let table = palette.colors
         for row in 0 ..< height {
             let leftToRight = row % 2 == 0
@@ -69,6 +69,6 @@ struct ErrorDiffuser {
 
     @inline(__always)
     private static func byte(_ value: Float) -> Int {
-        Int(min(255, max(0, value.rounded())))
+        Int(min(255, max(0, value)) + 0.5)
     }
 }

@@ -12,8 +12,9 @@ import Raster
 ///   sliding picture carries its pattern with it instead of shimmering.
 ///
 /// The mapper keeps a cache of nearest-colour answers, so one mapper should serve every frame
-/// of an animation. It is a value type: copies keep their own caches.
-public struct PaletteMapper: Sendable {
+/// of an animation. Copies share that cache (it only remembers answers, so no result
+/// depends on it); a mapper is a working object for one thread and therefore not Sendable.
+public struct PaletteMapper {
     /// The palette indices refer to.
     public let palette: IndexedPalette
     /// Ordered-dither amplitude as a multiple of `palette.typicalSpacing` (peak to peak).
@@ -21,7 +22,7 @@ public struct PaletteMapper: Sendable {
     /// Floyd-Steinberg error is clamped per channel to this multiple of the palette's
     /// typical spacing, which stops errors from smearing across edges.
     public var diffusionErrorLimit: Double = 1.0
-    private var cache: NearestColorCache
+    private let cache: NearestColorCache
 
     /// A mapper for one palette.
     public init(palette: IndexedPalette) {
@@ -47,13 +48,12 @@ public struct PaletteMapper: Sendable {
     public static func indices(image: RGBAImage, rect: PixelRect, palette: IndexedPalette,
                                dither: DitherMode = .defaultMode, anchor: (x: Int, y: Int) = (0, 0),
                                ditherMask: [Bool]? = nil) throws(PaletteError) -> [UInt8] {
-        var mapper = PaletteMapper(palette: palette)
-        return try mapper.indices(image: image, rect: rect, dither: dither, anchor: anchor, ditherMask: ditherMask)
+        try PaletteMapper(palette: palette).indices(image: image, rect: rect, dither: dither, anchor: anchor, ditherMask: ditherMask)
     }
 
     /// The palette index of every pixel in `rect`, row by row. Throws when `rect` is not inside
     /// the image or the mask's length is not `rect.area`.
-    public mutating func indices(image: RGBAImage, rect: PixelRect, dither: DitherMode = .defaultMode,
+    public func indices(image: RGBAImage, rect: PixelRect, dither: DitherMode = .defaultMode,
                                  anchor: (x: Int, y: Int) = (0, 0), ditherMask: [Bool]? = nil) throws(PaletteError) -> [UInt8] {
         guard image.bounds.contains(rect) else {
             throw .rectOutsideImage(rect: rect, width: image.width, height: image.height)
@@ -66,26 +66,36 @@ public struct PaletteMapper: Sendable {
         let colors = Self.opaqueColors(image, rect)
         switch dither {
         case .none:
-            for (position, packed) in colors.enumerated() {
-                output[position] = mapExactOrNearest(packed)
+            output.withUnsafeMutableBufferPointer { out in
+                colors.withUnsafeBufferPointer { source in
+                    var previous = UInt32.max, previousIndex: UInt8 = 0
+                    for position in 0 ..< source.count {
+                        let packed = source[position]
+                        if packed != previous {
+                            previous = packed
+                            previousIndex = mapExactOrNearest(packed)
+                        }
+                        out[position] = previousIndex
+                    }
+                }
             }
         case .ordered:
             mapOrdered(colors, rect, anchor, ditherMask, &output)
         case .diffusion:
             var diffuser = ErrorDiffuser(width: rect.width,
                                          limit: Float(diffusionErrorLimit * max(1, palette.typicalSpacing)))
-            diffuser.map(colors, height: rect.height, mask: ditherMask, palette: palette, cache: &cache, into: &output)
+            diffuser.map(colors, height: rect.height, mask: ditherMask, palette: palette, cache: cache, into: &output)
         }
         return output
     }
 
     @inline(__always)
-    private mutating func mapExactOrNearest(_ packed: UInt32) -> UInt8 {
+    private func mapExactOrNearest(_ packed: UInt32) -> UInt8 {
         if let exact = palette.exactIndex(packed: packed) { return exact }
         return cache.nearest(Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF))
     }
 
-    private mutating func mapOrdered(_ colors: [UInt32], _ rect: PixelRect, _ anchor: (x: Int, y: Int),
+    private func mapOrdered(_ colors: [UInt32], _ rect: PixelRect, _ anchor: (x: Int, y: Int),
                                      _ mask: [Bool]?, _ output: inout [UInt8]) {
         let amplitude = orderedStrength * palette.typicalSpacing
         // Offsets in code values for each matrix cell, centred on zero, peak to peak `amplitude`.
@@ -103,7 +113,8 @@ public struct PaletteMapper: Sendable {
                 let matrixColumn = ((rect.x + column - anchor.x) % 8 + 8) % 8
                 let offset = offsets[matrixRow * 8 + matrixColumn]
                 @inline(__always) func shifted(_ channel: UInt32) -> Int {
-                    min(255, max(0, Int((Double(channel) + offset).rounded())))
+                    // Round half up; clamping first keeps the truncation a floor.
+                    Int(min(255, max(0, Double(channel) + offset)) + 0.5)
                 }
                 output[position] = cache.nearest(shifted(packed >> 16), shifted(packed >> 8 & 0xFF), shifted(packed & 0xFF))
             }

@@ -63,7 +63,7 @@ import Testing
         let histogram = TestImages.histogram(image)
         #expect(histogram.distinctColorCount > 2000)
         let palette = try PaletteBuilder(maxColors: 256).build(from: histogram)
-        var mapper = PaletteMapper(palette: palette)
+        let mapper = PaletteMapper(palette: palette)
         let indices = try mapper.indices(image: image, rect: image.bounds, dither: .none)
         let mapped = ImageQuality.render(indices: indices, rect: image.bounds, palette: palette, over: image)
         let quantized = try #require(ImageQuality.psnr(image, mapped))

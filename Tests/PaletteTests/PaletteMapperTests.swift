@@ -45,7 +45,7 @@ import Testing
         var pixels: [UInt8] = []
         for _ in 0 ..< 100 * 100 { pixels += [generator.next(), generator.next(), generator.next(), 255] }
         let image = RGBAImage(width: 100, height: 100, pixels: pixels, isPremultiplied: true)
-        var mapper = PaletteMapper(palette: palette)
+        let mapper = PaletteMapper(palette: palette)
         let indices = try mapper.indices(image: image, rect: image.bounds, dither: .none)
         for position in indices.indices {
             let p = position * 4
@@ -115,7 +115,7 @@ import Testing
     static func sameInputGivesTheSameIndices(_ mode: DitherMode) throws {
         let image = scene()
         let palette = try palette(for: image)
-        var mapper = PaletteMapper(palette: palette)
+        let mapper = PaletteMapper(palette: palette)
         let rect = PixelRect(x: 5, y: 9, width: 70, height: 60)
         let first = try mapper.indices(image: image, rect: rect, dither: mode, anchor: (20, 16))
         let second = try PaletteMapper.indices(image: image, rect: rect, palette: palette, dither: mode, anchor: (20, 16))
