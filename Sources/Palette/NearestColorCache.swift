@@ -1,0 +1,119 @@
+/// Nearest-palette-colour search for the mapper: exact, and fast on repeated colours.
+///
+/// Three levels: a direct-mapped memo of recently seen colours; then the palette's bin of
+/// 4x4x4 sRGB values, which lazily remembers the only palette entries that can be nearest to
+/// any colour inside it (those within the nearest distance from the bin centre plus the
+/// bin's diameter); then the integer distance over those few candidates. Results equal a
+/// linear scan with ties to the lower index.
+///
+/// A reference type over raw buffers so the per-pixel path has no copy-on-write or bounds
+/// checks; it is only a memo, so sharing one between copies of a mapper changes no result.
+final class NearestColorCache {
+    private static let binCountTotal = 1 << 18
+    private static let memoSize = 1 << 14
+
+    /// Palette colours as 0xRRGGBB, index = palette index.
+    private let packedColors: UnsafeMutableBufferPointer<UInt32>
+    /// Per bin: start in `candidates` << 9 | count, or -1 while not computed.
+    private let bins: UnsafeMutableBufferPointer<Int64>
+    private let memoKeys: UnsafeMutableBufferPointer<UInt32>
+    private let memoIndices: UnsafeMutableBufferPointer<UInt8>
+    /// Per palette entry, the squared distance to the bin being filled.
+    private let scratch: UnsafeMutableBufferPointer<Int>
+    @exclusivity(unchecked) private var candidates: [UInt8] = []
+    /// For each candidate, a floor of its squared distance to any colour in the bin; the
+    /// candidates of a bin are sorted by it, so the search stops once it exceeds the best.
+    @exclusivity(unchecked) private var lowerBounds: [Int32] = []
+
+    init(colors: [RGB8]) {
+        packedColors = .allocate(capacity: max(1, colors.count))
+        _ = packedColors.initialize(from: colors.map(\.packed))
+        bins = .allocate(capacity: Self.binCountTotal)
+        bins.initialize(repeating: -1)
+        memoKeys = .allocate(capacity: Self.memoSize)
+        memoKeys.initialize(repeating: UInt32.max)
+        memoIndices = .allocate(capacity: Self.memoSize)
+        memoIndices.initialize(repeating: 0)
+        scratch = .allocate(capacity: max(1, colors.count))
+        scratch.initialize(repeating: 0)
+        colorCount = colors.count
+    }
+
+    private let colorCount: Int
+
+    deinit {
+        packedColors.deallocate()
+        bins.deallocate()
+        memoKeys.deallocate()
+        memoIndices.deallocate()
+        scratch.deallocate()
+    }
+
+    /// The nearest palette index to the colour with components in 0...255.
+    @inline(__always)
+    func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+        let packed = UInt32(truncatingIfNeeded: r << 16 | g << 8 | b)
+        let memoSlot = Int((packed &* 0x9E37_79B1) >> 18)
+        if memoKeys[memoSlot] == packed { return memoIndices[memoSlot] }
+        let bin = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+        var entry = bins[bin]
+        if entry < 0 { entry = fill(bin) }
+        let start = Int(entry >> 9), end = start + Int(entry & 511)
+        var best: UInt8 = 0, bestDistance = Int.max
+        candidates.withUnsafeBufferPointer { list in
+            lowerBounds.withUnsafeBufferPointer { bounds in
+                for position in start ..< end {
+                    if Int(bounds[position]) > bestDistance { break }
+                    let index = list[position]
+                    let color = packedColors[Int(index)]
+                    let dr = Int(color >> 16) - r, dg = Int(color >> 8 & 0xFF) - g, db = Int(color & 0xFF) - b
+                    let distance = dr * dr + dg * dg + db * db
+                    if distance < bestDistance || (distance == bestDistance && index < best) {
+                        best = index
+                        bestDistance = distance
+                    }
+                }
+            }
+        }
+        memoKeys[memoSlot] = packed
+        memoIndices[memoSlot] = best
+        return best
+    }
+
+    /// Computes a bin's candidates, sorted by their distance to the bin centre, and returns
+    /// the bin's packed entry. Distances are taken in doubled coordinates so the centre
+    /// (4k + 1.5 per channel) is an integer, 8k + 3.
+    private func fill(_ bin: Int) -> Int64 {
+        let centre = ((bin >> 12) << 3 + 3, ((bin >> 6) & 63) << 3 + 3, (bin & 63) << 3 + 3)
+        var nearest = Int.max
+        for index in 0 ..< colorCount {
+            let color = packedColors[index]
+            let dr = Int(color >> 16) << 1 - centre.0, dg = Int(color >> 8 & 0xFF) << 1 - centre.1
+            let db = Int(color & 0xFF) << 1 - centre.2
+            let distance = dr * dr + dg * dg + db * db
+            scratch[index] = distance
+            nearest = min(nearest, distance)
+        }
+        // Any colour in the bin is within r = sqrt(3) * 1.5 of its centre (3·sqrt(3) doubled),
+        // so only entries within the nearest distance + 2r can win; a little slack for rounding.
+        let halfDiagonal = 5.196_152_422_706_632
+        let limit = Double(nearest).squareRoot() + 2 * halfDiagonal + 1e-6
+        let limitSquared = Int((limit * limit).rounded(.up))
+        var chosen: [(distance: Int, index: Int)] = []
+        for index in 0 ..< colorCount where scratch[index] <= limitSquared {
+            chosen.append((scratch[index], index))
+        }
+        chosen.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        let start = candidates.count
+        for (distance, index) in chosen {
+            // |x − p| ≥ |c − p| − r for x in the bin; back in single units, floored, and a
+            // little lower still so rounding never makes the bound exceed the truth.
+            let reach = max(0, (Double(distance).squareRoot() - halfDiagonal) / 2 - 1e-6)
+            candidates.append(UInt8(index))
+            lowerBounds.append(Int32((reach * reach).rounded(.down)))
+        }
+        let entry = Int64(start << 9 | (candidates.count - start))
+        bins[bin] = entry
+        return entry
+    }
+}

@@ -1,0 +1,125 @@
+/// Builds one GIF palette for a whole animation from a weighted colour histogram.
+///
+/// - `fixedColors` come first, exactly as given (duplicates dropped): the interface's flat
+///   colours and the anti-aliasing ramps the caller expects, so they never drift.
+/// - If every histogram colour fits beside them, the palette is exactly those colours.
+/// - Otherwise the remaining slots are chosen by `ColorQuantizer` in OkLab (variance-based
+///   box split, then Lloyd iterations around the fixed colours).
+///
+/// Order: fixed colours in the given order, then the chosen colours by packed 0xRRGGBB.
+/// GIF's LZW codes index strings, and renaming indices is a one-to-one relabelling that leaves
+/// the compressed size unchanged, so the order only needs to be deterministic and readable.
+public struct PaletteBuilder: Sendable {
+    /// The most entries the table may hold, the transparent slot included (2...256).
+    public let maxColors: Int
+    /// Colours that must appear exactly, in this order, at the start of the palette.
+    public let fixedColors: [RGB8]
+    /// Whether one index after the colours is kept for transparency (frame differences).
+    public let reservesTransparentIndex: Bool
+    /// Lloyd iterations after the box split (0 keeps the split's box means).
+    public var refinementIterations: Int = 12
+
+    /// Histograms with more distinct colours than this are first merged into buckets of
+    /// 2x2x2 sRGB values (weighted mean per bucket), which bounds the quantizer's work while
+    /// moving each point by at most one code value.
+    static let bucketingThreshold = 1 << 15
+
+    /// Validates the limits. Throws `invalidMaxColors` outside 2...256 and
+    /// `tooManyFixedColors` when the distinct fixed colours leave no room.
+    public init(maxColors: Int = 256, fixedColors: [RGB8] = [], reservesTransparentIndex: Bool = false) throws(PaletteError) {
+        guard (2 ... 256).contains(maxColors) else { throw .invalidMaxColors(maxColors) }
+        var seen = Set<UInt32>()
+        let distinctFixed = fixedColors.filter { seen.insert($0.packed).inserted }
+        let limit = maxColors - (reservesTransparentIndex ? 1 : 0)
+        guard distinctFixed.count <= limit else { throw .tooManyFixedColors(fixed: distinctFixed.count, limit: limit) }
+        self.maxColors = maxColors
+        self.fixedColors = distinctFixed
+        self.reservesTransparentIndex = reservesTransparentIndex
+    }
+
+    /// The colours the palette may hold besides the transparent slot.
+    public var colorLimit: Int { maxColors - (reservesTransparentIndex ? 1 : 0) }
+
+    /// The palette for `histogram` (an empty histogram yields the fixed colours, or black).
+    public func build(from histogram: ColorHistogram) throws(PaletteError) -> IndexedPalette {
+        let fixedKeys = Set(fixedColors.map(\.packed))
+        let others = histogram.entries.filter { !fixedKeys.contains($0.color.packed) }
+        var chosen: [RGB8]
+        if fixedColors.count + others.count <= colorLimit {
+            chosen = others.map(\.color)
+        } else {
+            chosen = quantize(others, slots: colorLimit - fixedColors.count)
+                .filter { !fixedKeys.contains($0.packed) }
+        }
+        chosen = Array(Set(chosen)).sorted()
+        var colors = fixedColors + chosen
+        if colors.isEmpty { colors = [RGB8(0, 0, 0)] }
+        return try IndexedPalette(colors: colors, fixedColorCount: fixedColors.count,
+                                  reservesTransparentIndex: reservesTransparentIndex)
+    }
+
+    private func quantize(_ entries: [ColorHistogram.Entry], slots: Int) -> [RGB8] {
+        guard slots > 0 else { return [] }
+        var points: [SIMD3<Double>] = []
+        var weights: [Double] = []
+        if entries.count > Self.bucketingThreshold {
+            (points, weights) = Self.bucketed(entries)
+        } else {
+            points = entries.map { Self.okLabPoint(OkLab($0.color)) }
+            weights = entries.map(\.weight)
+        }
+        let quantizer = ColorQuantizer(points: points, weights: weights,
+                                       fixed: fixedColors.map { Self.okLabPoint(OkLab($0)) })
+        return quantizer.centres(count: slots, iterations: refinementIterations).map {
+            OkLab(l: $0.x, a: $0.y, b: $0.z).rgb8
+        }
+    }
+
+    /// Entries merged per 2x2x2 sRGB bucket (a sorted input gives sorted, deterministic output).
+    private static func bucketed(_ entries: [ColorHistogram.Entry]) -> ([SIMD3<Double>], [Double]) {
+        var slotOfBucket = [Int32](repeating: -1, count: 1 << 21)
+        var sums: [SIMD3<Double>] = []
+        var weights: [Double] = []
+        for entry in entries {
+            let c = entry.color
+            let bucket = Int(c.r >> 1) << 14 | Int(c.g >> 1) << 7 | Int(c.b >> 1)
+            let point = okLabPoint(OkLab(c))
+            if slotOfBucket[bucket] < 0 {
+                slotOfBucket[bucket] = Int32(sums.count)
+                sums.append(entry.weight * point)
+                weights.append(entry.weight)
+            } else {
+                let slot = Int(slotOfBucket[bucket])
+                sums[slot] += entry.weight * point
+                weights[slot] += entry.weight
+            }
+        }
+        return (zip(sums, weights).map { $0 / $1 }, weights)
+    }
+
+    private static func okLabPoint(_ lab: OkLab) -> SIMD3<Double> { SIMD3(lab.l, lab.a, lab.b) }
+
+    /// The colours an anti-aliased edge of `foreground` over `background`
+    /// produces at coverage k / `levels` for k = 1 ..< levels, blended on sRGB values and
+    /// rounded (as Quartz blends): e.g. red over white at 4 levels gives (255,191,191),
+    /// (255,128,128), (255,64,64).
+    public static func antiAliasingRamp(from foreground: RGB8, over background: RGB8, levels: Int) -> [RGB8] {
+        guard levels >= 2 else { return [] }
+        func mix(_ f: UInt8, _ b: UInt8, _ k: Int) -> UInt8 {
+            let value = Int(b) * (levels - k) + Int(f) * k
+            return UInt8((2 * value + levels) / (2 * levels))
+        }
+        return (1 ..< levels).map { k in
+            RGB8(mix(foreground.r, background.r, k), mix(foreground.g, background.g, k), mix(foreground.b, background.b, k))
+        }
+    }
+
+    /// The arc scene's flat colours, white, red, green, blue, followed by the red-over-white
+    /// and green-over-white anti-aliasing ramps at `rampLevels` levels.
+    public static func arcSceneFixedColors(rampLevels: Int = 4) -> [RGB8] {
+        let white = RGB8(255, 255, 255), red = RGB8(255, 0, 0), green = RGB8(0, 255, 0), blue = RGB8(0, 0, 255)
+        return [white, red, green, blue]
+            + antiAliasingRamp(from: red, over: white, levels: rampLevels)
+            + antiAliasingRamp(from: green, over: white, levels: rampLevels)
+    }
+}

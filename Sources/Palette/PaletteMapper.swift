@@ -1,0 +1,143 @@
+import Raster
+
+/// Turns a rectangle of an RGBA frame into GIF palette indices, with optional dithering.
+///
+/// Rules every mode keeps:
+/// - A pixel whose colour is exactly a palette entry maps to it and is never dithered, and
+///   diffused error that reaches it is dropped: flat colours and the white background stay
+///   clean.
+/// - `ditherMask` (row-major over the rectangle, optional) says which pixels may be dithered;
+///   the others take their nearest colour and, in diffusion, neither take nor pass on error.
+/// - The ordered pattern is anchored at `anchor` (the moving sprite's pixel origin), so a
+///   sliding picture carries its pattern with it instead of shimmering.
+///
+/// The mapper keeps a cache of nearest-colour answers, so one mapper should serve every frame
+/// of an animation. Copies share that cache (it only remembers answers, so no result
+/// depends on it); a mapper is a working object for one thread and therefore not Sendable.
+public struct PaletteMapper {
+    /// The palette indices refer to.
+    public let palette: IndexedPalette
+    /// Ordered-dither amplitude as a multiple of `palette.typicalSpacing` (peak to peak).
+    public var orderedStrength: Double = 1.0
+    /// Floyd-Steinberg error is clamped per channel to this multiple of the palette's
+    /// typical spacing, which stops errors from smearing across edges.
+    public var diffusionErrorLimit: Double = 1.0
+    private let cache: NearestColorCache
+
+    /// A mapper for one palette.
+    public init(palette: IndexedPalette) {
+        self.palette = palette
+        cache = NearestColorCache(colors: palette.colors)
+    }
+
+    /// The 8x8 Bayer matrix, values 0...63, row-major, built by the usual recursion
+    /// M(2n)[y][x] = 4·M(n)[y mod n][x mod n] + M(1)[y div n][x div n], M(1) = [[0, 2], [3, 1]].
+    static let bayer8: [UInt8] = {
+        let base = [[0, 2], [3, 1]]
+        var matrix = base
+        while matrix.count < 8 {
+            let n = matrix.count
+            matrix = (0 ..< 2 * n).map { y in
+                (0 ..< 2 * n).map { x in 4 * matrix[y % n][x % n] + base[y / n][x / n] }
+            }
+        }
+        return matrix.flatMap { $0.map(UInt8.init) }
+    }()
+
+    /// One-shot convenience: a fresh mapper's `indices(image:rect:dither:anchor:ditherMask:)`.
+    public static func indices(image: RGBAImage, rect: PixelRect, palette: IndexedPalette,
+                               dither: DitherMode = .defaultMode, anchor: (x: Int, y: Int) = (0, 0),
+                               ditherMask: [Bool]? = nil) throws(PaletteError) -> [UInt8] {
+        try PaletteMapper(palette: palette).indices(image: image, rect: rect, dither: dither, anchor: anchor, ditherMask: ditherMask)
+    }
+
+    /// The palette index of every pixel in `rect`, row by row. Throws when `rect` is not inside
+    /// the image or the mask's length is not `rect.area`.
+    public func indices(image: RGBAImage, rect: PixelRect, dither: DitherMode = .defaultMode,
+                                 anchor: (x: Int, y: Int) = (0, 0), ditherMask: [Bool]? = nil) throws(PaletteError) -> [UInt8] {
+        guard image.bounds.contains(rect) else {
+            throw .rectOutsideImage(rect: rect, width: image.width, height: image.height)
+        }
+        if let mask = ditherMask, mask.count != rect.area {
+            throw .ditherMaskSizeMismatch(expected: rect.area, actual: mask.count)
+        }
+        var output = [UInt8](repeating: 0, count: rect.area)
+        guard !rect.isEmpty else { return output }
+        let colors = Self.opaqueColors(image, rect)
+        switch dither {
+        case .none:
+            output.withUnsafeMutableBufferPointer { out in
+                colors.withUnsafeBufferPointer { source in
+                    var previous = UInt32.max, previousIndex: UInt8 = 0
+                    for position in 0 ..< source.count {
+                        let packed = source[position]
+                        if packed != previous {
+                            previous = packed
+                            previousIndex = mapExactOrNearest(packed)
+                        }
+                        out[position] = previousIndex
+                    }
+                }
+            }
+        case .ordered:
+            mapOrdered(colors, rect, anchor, ditherMask, &output)
+        case .diffusion:
+            var diffuser = ErrorDiffuser(width: rect.width,
+                                         limit: Float(diffusionErrorLimit * max(1, palette.typicalSpacing)))
+            diffuser.map(colors, height: rect.height, mask: ditherMask, palette: palette, cache: cache, into: &output)
+        }
+        return output
+    }
+
+    @inline(__always)
+    private func mapExactOrNearest(_ packed: UInt32) -> UInt8 {
+        if let exact = palette.exactIndex(packed: packed) { return exact }
+        return cache.nearest(Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF))
+    }
+
+    private func mapOrdered(_ colors: [UInt32], _ rect: PixelRect, _ anchor: (x: Int, y: Int),
+                                     _ mask: [Bool]?, _ output: inout [UInt8]) {
+        let amplitude = orderedStrength * palette.typicalSpacing
+        // Offsets in code values for each matrix cell, centred on zero, peak to peak `amplitude`.
+        let offsets = Self.bayer8.map { ((Double($0) + 0.5) / 64 - 0.5) * amplitude }
+        for row in 0 ..< rect.height {
+            let matrixRow = ((rect.y + row - anchor.y) % 8 + 8) % 8
+            for column in 0 ..< rect.width {
+                let position = row * rect.width + column
+                let packed = colors[position]
+                if let exact = palette.exactIndex(packed: packed) { output[position] = exact; continue }
+                if let mask, !mask[position] {
+                    output[position] = cache.nearest(Int(packed >> 16), Int(packed >> 8 & 0xFF), Int(packed & 0xFF))
+                    continue
+                }
+                let matrixColumn = ((rect.x + column - anchor.x) % 8 + 8) % 8
+                let offset = offsets[matrixRow * 8 + matrixColumn]
+                @inline(__always) func shifted(_ channel: UInt32) -> Int {
+                    // Round half up; clamping first keeps the truncation a floor.
+                    Int(min(255, max(0, Double(channel) + offset)) + 0.5)
+                }
+                output[position] = cache.nearest(shifted(packed >> 16), shifted(packed >> 8 & 0xFF), shifted(packed & 0xFF))
+            }
+        }
+    }
+
+    /// The rectangle's pixels as packed opaque colours (see `OpaquePixel`).
+    private static func opaqueColors(_ image: RGBAImage, _ rect: PixelRect) -> [UInt32] {
+        var colors = [UInt32](repeating: 0, count: rect.area)
+        let premultiplied = image.isPremultiplied
+        image.pixels.withUnsafeBufferPointer { bytes in
+            colors.withUnsafeMutableBufferPointer { out in
+                var position = 0
+                for y in rect.y ..< rect.maxY {
+                    var offset = (y * image.width + rect.x) * 4
+                    for _ in 0 ..< rect.width {
+                        out[position] = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
+                        position += 1
+                        offset += 4
+                    }
+                }
+            }
+        }
+        return colors
+    }
+}
