@@ -34,6 +34,21 @@ public struct CoverageMask: Equatable, Sendable {
         self.values = values
     }
 
+    /// A mask giving every pixel of `rect` the same coverage (for example `full`, to draw an
+    /// image unclipped, or a fraction, to fade a colour over a rectangle). Values above
+    /// `full` are clamped.
+    public init(rect: PixelRect, coverage: UInt16) {
+        let value = Swift.min(coverage, Self.full)
+        guard !rect.isEmpty, value > 0 else {
+            self.init(runs: [], values: [])
+            return
+        }
+        let runs = (0 ..< rect.height).map {
+            CoverageRun(y: rect.y + $0, x: rect.x, count: rect.width, offset: $0 * rect.width)
+        }
+        self.init(runs: runs, values: [UInt16](repeating: value, count: rect.area))
+    }
+
     /// Quantizes an area in [0, 1] (values outside are clamped, NaN counts as 0) to the
     /// mask's fixed point, rounding half up.
     @inline(__always)

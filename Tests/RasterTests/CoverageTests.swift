@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: [2.0, 2.7, 5.3, 25.0, 50.0, 75.0])
     static func discMatchesIntegration(radius: Double) {
         var generator = SeededGenerator(seed: UInt64(radius * 1000))
-        for _ in 0 ..< 3 {
+        for _ in 0 ..< (radius < 40 ? 3 : 2) {
             let center = randomCenter(&generator)
             let disc = Disc(center: center, radius: radius)
             let mask = disc.coverageMask(clippedTo: unlimited)
@@ -31,7 +31,7 @@ import Testing
     static func ringMatchesIntegration(radii: (Double, Double)) {
         let (outer, inner) = radii
         var generator = SeededGenerator(seed: UInt64(outer * 77 + inner))
-        for _ in 0 ..< 3 {
+        for _ in 0 ..< (outer < 40 ? 3 : 2) {
             let center = randomCenter(&generator)
             let ring = Ring(center: center, outerRadius: outer, innerRadius: inner)
             let mask = ring.coverageMask(clippedTo: unlimited)
@@ -100,13 +100,16 @@ import Testing
 
     @Test static func portableMathAgreesWithTheCLibrary() {
         var generator = SeededGenerator(seed: 11)
+        var worstAngle = 0.0, worstTrig = 0.0
         for _ in 0 ..< 2000 {
             let y = generator.double(in: -3000 ... 3000), x = generator.double(in: -3000 ... 3000)
-            #expect(abs(PortableMath.atan2(y, x) - atan2(y, x)) <= 4e-16 * 4)
+            worstAngle = max(worstAngle, abs(PortableMath.atan2(y, x) - atan2(y, x)))
             let angle = generator.double(in: -20 ... 20)
             let (c, s) = PortableMath.cosSin(angle)
-            #expect(abs(c - cos(angle)) <= 1e-15 && abs(s - sin(angle)) <= 1e-15)
+            worstTrig = max(worstTrig, abs(c - cos(angle)), abs(s - sin(angle)))
         }
+        #expect(worstAngle <= 2e-15)
+        #expect(worstTrig <= 1e-15)
         #expect(PortableMath.atan2(0, -1) == Double.pi)
         #expect(PortableMath.atan2(1, 0) == Double.pi / 2)
     }

@@ -27,7 +27,7 @@ enum ReferenceCoverage {
     typealias Interval = (low: Double, high: Double)
 
     /// Per-pixel area of the shape for `rect`, indexed `[row][column]` relative to the rect.
-    static func areas(in rect: PixelRect, subRows: Int = 512,
+    static func areas(in rect: PixelRect, subRows: Int = 256,
                       intervals: (Double) -> [Interval]) -> [[Double]] {
         var result = [[Double]](repeating: [Double](repeating: 0, count: rect.width), count: rect.height)
         let h = 1.0 / Double(subRows)
@@ -136,7 +136,7 @@ enum ReferenceCoverage {
 
     /// The largest difference between the mask and the reference over `rect` (a margin of
     /// pixels around the shape should be included, to see that nothing leaks).
-    static func maximumError(_ mask: CoverageMask, in rect: PixelRect, subRows: Int = 512,
+    static func maximumError(_ mask: CoverageMask, in rect: PixelRect, subRows: Int = 256,
                              intervals: (Double) -> [Interval]) -> Double {
         let reference = areas(in: rect, subRows: subRows, intervals: intervals)
         var worst = 0.0
