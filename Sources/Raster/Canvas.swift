@@ -1,0 +1,119 @@
+/// A drawing surface of premultiplied RGBA8 pixels: rows top to bottom, four bytes a pixel
+/// (R, G, B, A), no padding.
+///
+/// Compositing is source-over on the sRGB-encoded values, as Quartz blends, in exact integer
+/// arithmetic (see `SourceOver`), so results are the same on every machine. Every operation
+/// clips to the canvas: no rectangle, mask or shape can write outside it.
+public struct Canvas: Equatable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height * 4` premultiplied bytes in reading order.
+    public internal(set) var pixels: [UInt8]
+
+    /// A canvas of the given size (negative sizes count as zero) filled with one colour.
+    public init(width: Int, height: Int, color: PremultipliedColor = .clear) {
+        self.width = Swift.max(0, width)
+        self.height = Swift.max(0, height)
+        pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        if color != .clear { fill(color) }
+    }
+
+    /// A canvas holding a copy of `image`, premultiplied if it was not already.
+    public init(image: RGBAImage) {
+        width = image.width
+        height = image.height
+        pixels = image.premultiplied().pixels
+    }
+
+    /// The whole canvas as a rectangle.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The canvas as a premultiplied image.
+    public var image: RGBAImage {
+        RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: true)
+    }
+
+    /// The colour of pixel (x, y), or nil outside the canvas.
+    public func pixel(x: Int, y: Int) -> PremultipliedColor? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let i = (y * width + x) * 4
+        return PremultipliedColor(premultipliedRed: pixels[i], green: pixels[i + 1],
+                                  blue: pixels[i + 2], alpha: pixels[i + 3])
+    }
+
+    /// Replaces every pixel with `color` (no blending).
+    public mutating func fill(_ color: PremultipliedColor) {
+        fill(bounds, with: color)
+    }
+
+    /// Replaces the pixels of `rect` (clipped to the canvas) with `color` (no blending).
+    public mutating func fill(_ rect: PixelRect, with color: PremultipliedColor) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let word = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(color.alpha) << 24
+        let stride = width
+        pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for y in area.y ..< area.maxY {
+                let start = y * stride + area.x
+                for i in start ..< start + area.width {
+                    words[i] = UInt32(littleEndian: word)
+                }
+            }
+        }
+    }
+
+    /// Copies the pixels of `rect` from `source` into the same place on this canvas, for
+    /// example to restore a cached background under a moving layer. Only the part of `rect`
+    /// inside both canvases is copied.
+    public mutating func copy(_ rect: PixelRect, from source: Canvas) {
+        let area = rect.intersection(bounds).intersection(source.bounds)
+        guard !area.isEmpty else { return }
+        let rowBytes = area.width * 4
+        let destinationStride = width * 4, sourceStride = source.width * 4
+        source.pixels.withUnsafeBytes { from in
+            pixels.withUnsafeMutableBytes { to in
+                for y in area.y ..< area.maxY {
+                    let target = to.baseAddress! + y * destinationStride + area.x * 4
+                    let origin = from.baseAddress! + y * sourceStride + area.x * 4
+                    target.copyMemory(from: origin, byteCount: rowBytes)
+                }
+            }
+        }
+    }
+
+    /// Composites `color` over the canvas through `mask`: each pixel receives the colour
+    /// scaled by its coverage (source-over). Runs outside the canvas are clipped.
+    public mutating func fill(_ mask: CoverageMask, with color: PremultipliedColor) {
+        guard !mask.isEmpty, color != .clear else { return }
+        let width = self.width, height = self.height
+        let source = SourceOver.Color(color)
+        mask.values.withUnsafeBufferPointer { values in
+            pixels.withUnsafeMutableBufferPointer { canvas in
+                for run in mask.runs where run.y >= 0 && run.y < height {
+                    let x0 = Swift.max(run.x, 0), x1 = Swift.min(run.x + run.count, width)
+                    guard x0 < x1 else { continue }
+                    var p = (run.y * width + x0) * 4
+                    var v = run.offset + (x0 - run.x)
+                    for _ in x0 ..< x1 {
+                        source.blend(coverage: values[v], into: canvas, at: p)
+                        p += 4
+                        v += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Composites `color` over the canvas where `shape` covers it, inside `clip` (the whole
+    /// canvas when nil). Returns the mask used, so the caller can reuse it or take its bounds.
+    @discardableResult
+    public mutating func fill(_ shape: some CoverageShape, with color: PremultipliedColor,
+                              clip: PixelRect? = nil) -> CoverageMask {
+        let mask = shape.coverageMask(clippedTo: (clip ?? bounds).intersection(bounds))
+        fill(mask, with: color)
+        return mask
+    }
+}

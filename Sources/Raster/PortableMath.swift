@@ -1,0 +1,101 @@
+/// Arc tangent, sine and cosine from IEEE basic operations only (+, −, ×, ÷), so coverage is
+/// bit-for-bit the same on every machine; C library versions may differ in the last bit
+/// between platforms, which could move a quantized coverage value by one step.
+///
+/// Accuracy is a few units in the last place over the ranges used here, far below the
+/// 1/32768 coverage step.
+enum PortableMath {
+    static let pi = 3.141592653589793
+    static let halfPi = 1.5707963267948966
+    private static let sixthPi = 0.5235987755982989
+    private static let sqrt3 = 1.7320508075688772
+    private static let tanTwelfthPi = 0.2679491924311228
+
+    /// The angle of the vector (x, y) in (−π, π], like C's atan2 (0 for the zero vector).
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        let ax = Swift.abs(x), ay = Swift.abs(y)
+        if ax == 0 && ay == 0 { return x.sign == .minus ? (y.sign == .minus ? -pi : pi) : y }
+        var angle = ay <= ax ? atanUnit(ay / ax) : halfPi - atanUnit(ax / ay)
+        if x < 0 || (x == 0 && x.sign == .minus) { angle = pi - angle }
+        return y < 0 || (y == 0 && y.sign == .minus) ? -angle : angle
+    }
+
+    /// atan(t) for t in [0, 1].
+    private static func atanUnit(_ t: Double) -> Double {
+        if t <= tanTwelfthPi { return atanSmall(t) }
+        // atan(t) = π/6 + atan((√3·t − 1) / (t + √3)); the new argument lies in (0, tan(π/12)].
+        return sixthPi + atanSmall((sqrt3 * t - 1) / (t + sqrt3))
+    }
+
+    /// atan(t) for |t| <= tan(π/12) by its Taylor series, summed to below one ulp.
+    private static func atanSmall(_ t: Double) -> Double {
+        let z = t * t
+        var sum = -1.0 / 31.0
+        sum = sum * z + 1.0 / 29.0
+        sum = sum * z - 1.0 / 27.0
+        sum = sum * z + 1.0 / 25.0
+        sum = sum * z - 1.0 / 23.0
+        sum = sum * z + 1.0 / 21.0
+        sum = sum * z - 1.0 / 19.0
+        sum = sum * z + 1.0 / 17.0
+        sum = sum * z - 1.0 / 15.0
+        sum = sum * z + 1.0 / 13.0
+        sum = sum * z - 1.0 / 11.0
+        sum = sum * z + 1.0 / 9.0
+        sum = sum * z - 1.0 / 7.0
+        sum = sum * z + 1.0 / 5.0
+        sum = sum * z - 1.0 / 3.0
+        return t + t * z * sum
+    }
+
+    /// Cosine and sine of `angle` (radians; accurate for |angle| up to a few thousand).
+    static func cosSin(_ angle: Double) -> (cos: Double, sin: Double) {
+        guard angle.isFinite else { return (.nan, .nan) }
+        // Reduce by multiples of π/2, with π/2 split in two parts so the subtraction is exact.
+        let quadrant = (angle / halfPi).rounded()
+        let halfPiHigh = 1.5707963267341256
+        let halfPiLow = 6.077100506506192e-11
+        let r = (angle - quadrant * halfPiHigh) - quadrant * halfPiLow
+        let (c, s) = (cosSmall(r), sinSmall(r))
+        switch Int(quadrant.truncatingRemainder(dividingBy: 4) + 4) % 4 {
+        case 0: return (c, s)
+        case 1: return (-s, c)
+        case 2: return (-c, -s)
+        default: return (s, -c)
+        }
+    }
+
+    /// sin(r) for |r| <= π/4 by its Taylor series.
+    private static func sinSmall(_ r: Double) -> Double {
+        r + r * (r * r) * sineTail(r * r)
+    }
+
+    /// The series of (sin r − r) / r³ in z = r².
+    private static func sineTail(_ z: Double) -> Double {
+        var sum = -1.0 / 121_645_100_408_832_000.0 // −1/19!
+        sum = sum * z + 1.0 / 355_687_428_096_000.0 // 1/17!
+        sum = sum * z - 1.0 / 1_307_674_368_000.0 // −1/15!
+        sum = sum * z + 1.0 / 6_227_020_800.0 // 1/13!
+        sum = sum * z - 1.0 / 39_916_800.0 // −1/11!
+        sum = sum * z + 1.0 / 362_880.0 // 1/9!
+        sum = sum * z - 1.0 / 5_040.0 // −1/7!
+        sum = sum * z + 1.0 / 120.0 // 1/5!
+        sum = sum * z - 1.0 / 6.0 // −1/3!
+        return sum
+    }
+
+    /// cos(r) for |r| <= π/4 by its Taylor series.
+    private static func cosSmall(_ r: Double) -> Double {
+        let z = r * r
+        var sum = 1.0 / 6_402_373_705_728_000.0 // 1/18!
+        sum = sum * z - 1.0 / 20_922_789_888_000.0 // −1/16!
+        sum = sum * z + 1.0 / 87_178_291_200.0 // 1/14!
+        sum = sum * z - 1.0 / 479_001_600.0 // −1/12!
+        sum = sum * z + 1.0 / 3_628_800.0 // 1/10!
+        sum = sum * z - 1.0 / 40_320.0 // −1/8!
+        sum = sum * z + 1.0 / 720.0 // 1/6!
+        sum = sum * z - 1.0 / 24.0 // −1/4!
+        sum = sum * z + 0.5 // 1/2! (subtracted below)
+        return 1 - z * sum
+    }
+}
