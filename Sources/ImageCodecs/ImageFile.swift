@@ -21,7 +21,11 @@ public enum ImageFile {
         switch ImageFormat(sniffing: bytes) {
         case .png?: return try PNGDecoder.decode(bytes, path: path, limits: limits)
         case .jpeg?: return try JPEGDecoder.decode(bytes, path: path, limits: limits)
-        case nil: throw .unsupportedFormat(path: path)
+        case nil:
+            if let format = ImageFormat.truncatedSignature(bytes) {
+                throw .corrupt(path: path, message: "the file ends inside the \(format.rawValue.uppercased()) signature")
+            }
+            throw .unsupportedFormat(path: path)
         }
     }
 }

@@ -9,13 +9,26 @@ public enum ImageFormat: String, Equatable, Sendable {
     ///
     /// The file name's extension plays no part: a PNG named `photo.jpg` is a PNG.
     public init?(sniffing bytes: [UInt8]) {
-        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if bytes.starts(with: pngSignature) {
+        if bytes.starts(with: Self.png.signature) {
             self = .png
-        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        } else if bytes.starts(with: Self.jpeg.signature) {
             self = .jpeg
         } else {
             return nil
         }
+    }
+
+    /// The bytes every file of the format starts with.
+    public var signature: [UInt8] {
+        switch self {
+        case .png: return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        case .jpeg: return [0xFF, 0xD8, 0xFF]
+        }
+    }
+
+    /// The format whose signature `bytes` (shorter than it) begin, i.e. a file cut off inside
+    /// its signature; nil when `bytes` are not such a beginning.
+    static func truncatedSignature(_ bytes: [UInt8]) -> ImageFormat? {
+        [ImageFormat.png, .jpeg].first { !bytes.isEmpty && bytes.count < $0.signature.count && $0.signature.starts(with: bytes) }
     }
 }
