@@ -34,8 +34,13 @@ let package = Package(
         .target(name: "Raster", linkerSettings: libm),
         // Pure Swift: palette construction and dithering for GIF output.
         .target(name: "Palette", dependencies: ["Raster"]),
+        // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
+        .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
+        // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
+        .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
         // All C contact: PNG and JPEG decoding, PNG and GIF writing, atomic file output.
-        .target(name: "ImageCodecs", dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG"]),
+        .target(name: "ImageCodecs",
+                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader"]),
         // The library the command uses: options, scene files, progress, the render job.
         .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
@@ -43,7 +48,8 @@ let package = Package(
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "Palette"]),
+        .testTarget(name: "ImageCodecsTests",
+                    dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"]),
         .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
     ]
 )

@@ -10,8 +10,14 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     case corrupt(path: String, message: String)
     /// The image is larger than the configured limits; refused before allocating.
     case tooLarge(path: String, width: Int, height: Int, limit: String)
+    /// The file holds more bytes than `limit`; refused before reading it all.
+    case fileTooLarge(path: String, bytes: Int, limit: Int)
     /// The output could not be written; the destination is untouched.
     case unwritable(path: String, reason: String)
+    /// The encoding library refused the data; `message` is the library's own text.
+    case encoderFailed(format: String, message: String)
+    /// The caller handed an encoder values it cannot write (`context` says which, e.g. "GIF frame 3").
+    case invalidInput(context: String, problem: String)
 
     public var description: String {
         switch self {
@@ -20,7 +26,11 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
         case let .corrupt(path, message): return "'\(path)' is not a valid image: \(message)"
         case let .tooLarge(path, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"
+        case let .fileTooLarge(path, bytes, limit):
+            return "'\(path)' is \(bytes) bytes, over the limit of \(limit) bytes for an image file"
         case let .unwritable(path, reason): return "cannot write '\(path)': \(reason)"
+        case let .encoderFailed(format, message): return "\(format) encoding failed: \(message)"
+        case let .invalidInput(context, problem): return "\(context): \(problem)"
         }
     }
 }

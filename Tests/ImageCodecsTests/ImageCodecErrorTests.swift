@@ -6,5 +6,22 @@ import Testing
         #expect(ImageCodecError.unsupportedFormat(path: "a.txt").description == "'a.txt' is not a PNG or JPEG image")
         #expect(ImageCodecError.tooLarge(path: "big.png", width: 100000, height: 100000, limit: "16384 x 16384")
             .description == "'big.png' is 100000 x 100000 pixels, over the limit of 16384 x 16384")
+        #expect(ImageCodecError.fileTooLarge(path: "huge.png", bytes: 70_000_000, limit: 67_108_864).description
+            == "'huge.png' is 70000000 bytes, over the limit of 67108864 bytes for an image file")
+        #expect(ImageCodecError.unreadable(path: "x.png", reason: "is a folder").description == "cannot read 'x.png': is a folder")
+    }
+
+    @Test static func encoderMessagesNameTheFormatOrInput() {
+        #expect(ImageCodecError.encoderFailed(format: "GIF", message: "EGifPutLine: Write failed").description
+            == "GIF encoding failed: EGifPutLine: Write failed")
+        #expect(ImageCodecError.invalidInput(context: "GIF frame 3", problem: "rectangle 0x4+0+0 is empty").description
+            == "GIF frame 3: rectangle 0x4+0+0 is empty")
+    }
+
+    @Test static func limitsDescribeWholeMegabytes() {
+        #expect(ImageLimits.describe(bytes: 256 << 20) == "256 MB")
+        #expect(ImageLimits.describe(bytes: 1000) == "1000 bytes")
+        #expect(ImageLimits.default == ImageLimits(maxWidth: 16384, maxHeight: 16384,
+                                                   maxDecodedBytes: 268_435_456, maxFileBytes: 67_108_864))
     }
 }

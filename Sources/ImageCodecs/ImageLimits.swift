@@ -1,0 +1,41 @@
+/// Caps on what a decoder accepts, checked from the header before any pixel memory is allocated,
+/// so a hostile or mistaken file (a PNG claiming 100000 x 100000 pixels) fails fast.
+public struct ImageLimits: Equatable, Sendable {
+    /// The widest image accepted, in pixels.
+    public var maxWidth: Int
+    /// The tallest image accepted, in pixels.
+    public var maxHeight: Int
+    /// The most bytes the decoded RGBA8 pixels (`width * height * 4`) may take.
+    public var maxDecodedBytes: Int
+    /// The largest image file read at all, in bytes.
+    public var maxFileBytes: Int
+
+    /// Creates limits; the defaults allow 16384 x 16384 pixels, 256 MB decoded, 64 MB files.
+    public init(maxWidth: Int = 16384, maxHeight: Int = 16384,
+                maxDecodedBytes: Int = 256 << 20, maxFileBytes: Int = 64 << 20) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.maxDecodedBytes = maxDecodedBytes
+        self.maxFileBytes = maxFileBytes
+    }
+
+    /// The limits used when none are given.
+    public static let `default` = ImageLimits()
+
+    /// Throws `.tooLarge` naming `path` when a `width` x `height` image breaks a limit.
+    public func check(width: Int, height: Int, path: String) throws(ImageCodecError) {
+        if width > maxWidth || height > maxHeight {
+            throw .tooLarge(path: path, width: width, height: height, limit: "\(maxWidth) x \(maxHeight)")
+        }
+        let (bytes, overflow) = width.multipliedReportingOverflow(by: height * 4)
+        if overflow || bytes > maxDecodedBytes {
+            throw .tooLarge(path: path, width: width, height: height,
+                            limit: "\(Self.describe(bytes: maxDecodedBytes)) of decoded RGBA pixels")
+        }
+    }
+
+    /// "256 MB" for whole mebibytes, otherwise "N bytes".
+    static func describe(bytes: Int) -> String {
+        bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+}

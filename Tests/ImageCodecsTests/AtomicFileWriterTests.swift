@@ -1,0 +1,155 @@
+import Foundation
+@testable import ImageCodecs
+import Testing
+
+@Suite enum AtomicFileWriterTests {
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let folder = try TestSupport.makeTemporaryFolder()
+        defer { TestSupport.removeFolder(folder) }
+        try body(folder)
+    }
+
+    /// A write(2) stand-in that accepts `capacity` bytes in total, then fails with ENOSPC.
+    static func diskHolding(_ capacity: Int) -> AtomicFileWriter.SystemWrite {
+        var remaining = capacity
+        return { descriptor, bytes, count in
+            guard remaining > 0 else {
+                errno = ENOSPC
+                return -1
+            }
+            let taken = min(count, remaining)
+            remaining -= taken
+            return write(descriptor, bytes, taken)
+        }
+    }
+
+    static func mode(of path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_mode & 0o777) : -1
+    }
+
+    @Test static func commitCreatesTheFileWithMode0644AndNoLeftovers() throws {
+        try withFolder { folder in
+            let path = folder + "/out.gif"
+            let writer = try AtomicFileWriter(destination: path)
+            #expect(writer.temporaryPath.hasPrefix(folder + "/.out.gif."))
+            try writer.write(contentsOf: [1, 2, 3])
+            #expect(try TestSupport.folderListing(folder).count == 1)  // only the temporary file
+            #expect(!FileManager.default.fileExists(atPath: path))
+            try writer.commit()
+            #expect(try TestSupport.contents(of: path) == [1, 2, 3])
+            #expect(mode(of: path) == 0o644)
+            #expect(try TestSupport.folderListing(folder) == ["out.gif"])
+            #expect(throws: ImageCodecError.self) { try writer.write(contentsOf: [4]) }
+        }
+    }
+
+    @Test static func largeWritesArriveIntact() throws {
+        try withFolder { folder in
+            let path = folder + "/big.bin"
+            let bytes = TestSupport.seededBytes(count: 300_000, seed: 11)
+            let writer = try AtomicFileWriter(destination: path)
+            // Mixed piece sizes: below, at and above the internal buffer size.
+            var offset = 0
+            for size in [10, 65_536, 1, 150_000, 7] {
+                try writer.write(contentsOf: Array(bytes[offset ..< offset + size]))
+                offset += size
+            }
+            try writer.write(contentsOf: Array(bytes[offset...]))
+            try writer.commit()
+            #expect(try TestSupport.contents(of: path) == bytes)
+        }
+    }
+
+    @Test static func writeAtomicallyReplacesAnExistingFile() throws {
+        try withFolder { folder in
+            let path = folder + "/out.png"
+            try TestSupport.write([9, 9, 9], to: path)
+            try AtomicFileWriter.writeAtomically(Data([7, 8]), to: path)
+            #expect(try TestSupport.contents(of: path) == [7, 8])
+            #expect(try TestSupport.folderListing(folder) == ["out.png"])
+        }
+    }
+
+    @Test(arguments: [0, 1000, 100_000])
+    static func aFullDiskLeavesTheOldFileAndNoTemporaryFile(capacity: Int) throws {
+        try withFolder { folder in
+            let path = folder + "/out.gif"
+            let old = Array("previous render".utf8)
+            try TestSupport.write(old, to: path)
+            let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(capacity))
+            let payload = TestSupport.seededBytes(count: 200_000, seed: 5)
+            let full = ImageCodecError.unwritable(path: path, reason: "No space left on device")
+            #expect(throws: full) {
+                try writer.write(contentsOf: payload)
+                try writer.commit()
+            }
+            #expect(throws: full) { try writer.commit() }
+            #expect(try TestSupport.contents(of: path) == old)
+            #expect(try TestSupport.folderListing(folder) == ["out.gif"])
+        }
+    }
+
+    @Test static func aFailingGIFThroughTheWriterLeavesNothingBehind() throws {
+        try withFolder { folder in
+            let path = folder + "/anim.gif"
+            do {
+                let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(0))
+                let gif = try GIFWriter(sink: writer, width: 300, height: 300, globalPalette: [.init(0, 0, 0), .init(1, 1, 1)])
+                let noise = TestSupport.seededBytes(count: 90_000, seed: 2).map { $0 & 1 }
+                #expect(throws: ImageCodecError.unwritable(path: path, reason: "No space left on device")) {
+                    for _ in 0 ..< 4 {
+                        try gif.addFrame(GIFFrame(rect: .init(x: 0, y: 0, width: 300, height: 300), indices: noise, delayCentiseconds: 5))
+                    }
+                    try gif.finish()
+                    try writer.commit()
+                }
+            }
+            #expect(try TestSupport.folderListing(folder).isEmpty)
+        }
+    }
+
+    @Test static func discardAndDroppingRemoveTheTemporaryFile() throws {
+        try withFolder { folder in
+            let discarded = try AtomicFileWriter(destination: folder + "/a.png")
+            try discarded.write(contentsOf: [1])
+            discarded.discard()
+            discarded.discard()
+            #expect(try TestSupport.folderListing(folder).isEmpty)
+            do {
+                let dropped = try AtomicFileWriter(destination: folder + "/b.png")
+                try dropped.write(contentsOf: [1])
+                #expect(try TestSupport.folderListing(folder).count == 1)
+            }
+            #expect(try TestSupport.folderListing(folder).isEmpty)
+        }
+    }
+
+    @Test static func missingFoldersAreNotCreated() throws {
+        try withFolder { (folder: String) throws in
+            let path = folder + "/missing/out.gif"
+            #expect(throws: ImageCodecError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")) {
+                try AtomicFileWriter.writeAtomically(Data([1]), to: path)
+            }
+            #expect(try TestSupport.folderListing(folder).isEmpty)
+            let error = ImageCodecError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")
+            #expect(error.description == "cannot write '\(path)': no such folder '\(folder)/missing'")
+        }
+    }
+
+    @Test static func aFolderIsNotADestination() throws {
+        try withFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder + "/out.gif", withIntermediateDirectories: false)
+            #expect(throws: ImageCodecError.unwritable(path: folder + "/out.gif", reason: "is a folder")) {
+                try AtomicFileWriter(destination: folder + "/out.gif")
+            }
+            #expect(try TestSupport.folderListing(folder) == ["out.gif"])
+        }
+    }
+
+    @Test static func folderOfPaths() {
+        #expect(AtomicFileWriter.folder(of: "out.gif") == ".")
+        #expect(AtomicFileWriter.folder(of: "/out.gif") == "/")
+        #expect(AtomicFileWriter.folder(of: "a/b/out.gif") == "a/b")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Small tools the codec tests share: a temporary folder, file writing, CRC-32, seeded bytes.
+enum TestSupport {
+    /// A fresh empty folder under the system temporary folder.
+    static func makeTemporaryFolder() throws -> String {
+        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("render-gif-codecs-XXXXXX")
+        var template = Array(base.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return String(cString: made)
+    }
+
+    static func removeFolder(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func contents(of path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    static func folderListing(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
+    /// CRC-32 as PNG chunks use it (polynomial 0xEDB88320, bit by bit).
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0 ..< 8 {
+                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
+            }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    /// One PNG chunk: length, type, data, CRC over type and data.
+    static func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+    }
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Deterministic pseudo-random bytes (SplitMix64).
+    static func seededBytes(count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            for shift in stride(from: 0, to: 64, by: 8) where bytes.count < count {
+                bytes.append(UInt8(truncatingIfNeeded: z >> UInt64(shift)))
+            }
+        }
+        return bytes
+    }
+}
