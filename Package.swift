@@ -41,8 +41,10 @@ let package = Package(
         // All C contact: PNG and JPEG decoding, PNG and GIF writing, atomic file output.
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader"]),
+        // Draws scene states into frames and reports the rectangle that changed.
+        .target(name: "SceneRenderer", dependencies: ["ArcScene", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs"]),
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "SceneRenderer"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
 
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene"]),
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"]),
+        .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "Raster"]),
         .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
     ]
 )
