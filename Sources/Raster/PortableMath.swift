@@ -27,22 +27,36 @@ enum PortableMath {
         return sixthPi + atanSmall((sqrt3 * t - 1) / (t + sqrt3))
     }
 
-    /// atan(t) for |t| <= tan(π/12) by its Taylor series, summed to below one ulp.
+    /// atan(t) for |t| <= tan(π/12) by its Taylor series, summed until the next term is below
+    /// 1e-19 of the result: small arguments (the usual case, angles a pixel subtends from a
+    /// circle's centre) need only a few terms.
     private static func atanSmall(_ t: Double) -> Double {
         let z = t * t
-        var sum = -1.0 / 31.0
-        sum = sum * z + 1.0 / 29.0
-        sum = sum * z - 1.0 / 27.0
-        sum = sum * z + 1.0 / 25.0
-        sum = sum * z - 1.0 / 23.0
-        sum = sum * z + 1.0 / 21.0
-        sum = sum * z - 1.0 / 19.0
-        sum = sum * z + 1.0 / 17.0
-        sum = sum * z - 1.0 / 15.0
-        sum = sum * z + 1.0 / 13.0
-        sum = sum * z - 1.0 / 11.0
-        sum = sum * z + 1.0 / 9.0
-        sum = sum * z - 1.0 / 7.0
+        var sum: Double
+        if z < 1e-4 {
+            sum = 1.0 / 9.0
+            sum = sum * z - 1.0 / 7.0
+        } else if z < 0.0036 {
+            sum = -1.0 / 15.0
+            sum = sum * z + 1.0 / 13.0
+            sum = sum * z - 1.0 / 11.0
+            sum = sum * z + 1.0 / 9.0
+            sum = sum * z - 1.0 / 7.0
+        } else {
+            sum = -1.0 / 31.0
+            sum = sum * z + 1.0 / 29.0
+            sum = sum * z - 1.0 / 27.0
+            sum = sum * z + 1.0 / 25.0
+            sum = sum * z - 1.0 / 23.0
+            sum = sum * z + 1.0 / 21.0
+            sum = sum * z - 1.0 / 19.0
+            sum = sum * z + 1.0 / 17.0
+            sum = sum * z - 1.0 / 15.0
+            sum = sum * z + 1.0 / 13.0
+            sum = sum * z - 1.0 / 11.0
+            sum = sum * z + 1.0 / 9.0
+            sum = sum * z - 1.0 / 7.0
+        }
         sum = sum * z + 1.0 / 5.0
         sum = sum * z - 1.0 / 3.0
         return t + t * z * sum
