@@ -100,6 +100,20 @@ import Testing
         #expect(PNGEncoder.isOpaque([]))
     }
 
+    @Test static func byteWiseOpacityCheckAgreesWithTheWordCheck() {
+        var pixels = [UInt8](repeating: 255, count: 700 * 4)
+        // Alpha bytes in the first, a middle and the last block count; colour bytes do not.
+        pixels.withUnsafeBufferPointer { #expect(PNGEncoder.alphaBytesAreOpaque($0)) }
+        for pixel in [0, 255, 256, 699] {
+            var changed = pixels
+            changed[pixel * 4 + 3] = 0
+            changed.withUnsafeBufferPointer { #expect(!PNGEncoder.alphaBytesAreOpaque($0)) }
+            #expect(!PNGEncoder.isOpaque(changed))
+        }
+        pixels[0] = 0
+        pixels.withUnsafeBufferPointer { #expect(PNGEncoder.alphaBytesAreOpaque($0)) }
+    }
+
     @Test static func zeroWidthIsRefusedByLibpngWithItsReason() {
         let bytes = [UInt8](repeating: 0, count: 16)
         #expect {
