@@ -36,11 +36,13 @@ let package = Package(
         .target(name: "Palette", dependencies: ["Raster"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
         .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
+        // libpng's low-level write API behind one setjmp, for fast PNG output with chosen settings.
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
         // All C contact: PNG and JPEG decoding, PNG and GIF writing, atomic file output.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader"]),
+                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader", "CPNGWriter"]),
         // Draws scene states into frames and reports the rectangle that changed.
         .target(name: "SceneRenderer", dependencies: ["ArcScene", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.
