@@ -1,0 +1,233 @@
+import Palette
+import Raster
+
+/// Streams rendered frames into an animated GIF with one global palette, writing only what
+/// a viewer has not seen yet.
+///
+/// For each frame the caller passes the full canvas, its time, the rectangle that changed
+/// since the previous frame (nil: anything may have) and the moving sprite's pixel bounds
+/// (nil: nothing moves). The encoder maps that rectangle to indices (see `FrameIndexMapper`),
+/// compares them with the indices the decoder shows (`DisplayedScreen`), crops to the pixels
+/// that really differ, and writes the smallest of the opaque and transparent variants
+/// (`FrameVariantSelector`) with disposal "keep". A frame that changes nothing lengthens the
+/// one before it.
+///
+/// Delays follow the frames' times in whole centiseconds, rounded cumulatively: a frame shown
+/// from t_k to t_{k+1} lasts round(100·t_{k+1}) − round(100·t_k) cs and the last one runs to
+/// the total duration, so the delays add up to round(100·T). No image shows for less than
+/// 2 cs: a frame arriving less than 2 cs after the pending image replaces it (the new
+/// picture shows from the replaced image's start), and a last image shorter than 2 cs is
+/// merged with the one before it. The first frame shows from time 0.
+///
+/// Memory: the shown indices (one byte a pixel) and at most two encoded frames awaiting their
+/// delays, whatever the animation's length. Same input, same bytes.
+public final class AnimationEncoder {
+    /// Screen width in pixels.
+    public let width: Int
+    /// Screen height in pixels.
+    public let height: Int
+    /// The global colour table.
+    public let palette: IndexedPalette
+    /// The settings in force.
+    public let options: GIFEncodingOptions
+    /// Counts so far (complete after `finish`).
+    public private(set) var statistics = AnimationEncodingStatistics()
+
+    /// An encoded image waiting for its delay.
+    private struct BufferedFrame {
+        var frame: GIFFrame
+        /// Start time in centiseconds.
+        var start: Int
+        /// What the screen showed inside `frame.rect` before it (nil for the first frame).
+        var previous: [UInt8]?
+    }
+
+    private let writer: GIFWriter
+    private var mapper: FrameIndexMapper
+    private let selector: FrameVariantSelector
+    private let packedTable: [UInt32]
+    private let toleranceSquared: Int
+    private var screen: DisplayedScreen
+    private var held: BufferedFrame?
+    private var pending: BufferedFrame?
+    private var lastTime: Double?
+    private var isFinished = false
+
+    /// Starts a GIF on `sink` for frames of the planned palette's size.
+    public convenience init(sink: any ByteSink, palette: AnimationPalette,
+                            options: GIFEncodingOptions = GIFEncodingOptions()) throws(ImageCodecError) {
+        try self.init(sink: sink, width: palette.width, height: palette.height, palette: palette.palette,
+                      interfaceColors: palette.interfaceColors, options: options)
+    }
+
+    /// Starts a GIF on `sink` with a `width` x `height` screen and `palette` as global table;
+    /// writes the header, the table and the loop block at once.
+    public init(sink: any ByteSink, width: Int, height: Int, palette: IndexedPalette,
+                interfaceColors: InterfaceColors = .arcScene,
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws(ImageCodecError) {
+        try options.validate()
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.options = options
+        writer = try GIFWriter(sink: sink, width: width, height: height, globalPalette: palette.tableColors,
+                               loopCount: options.loopCount, backgroundIndex: 0)
+        mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
+                                  orderedStrength: options.orderedStrength)
+        selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables)
+        packedTable = palette.tableColors.map(\.packed)
+        let tolerance = options.unchangedTolerance
+        toleranceSquared = Int((tolerance * tolerance).rounded(.down))
+        screen = DisplayedScreen(width: width, height: height)
+    }
+
+    /// Adds the frame shown from `time` seconds on. `damage` is what changed since the
+    /// previous frame (nil: the whole screen), `spriteBounds` the moving layer's pixels.
+    /// Times must not decrease; the canvas must have the screen's size.
+    public func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
+                         spriteBounds: PixelRect? = nil) throws(ImageCodecError) {
+        let context = "GIF animation frame \(statistics.framesReceived)"
+        guard !isFinished else { throw .invalidInput(context: context, problem: "the animation was already finished") }
+        guard canvas.width == width, canvas.height == height else {
+            throw .invalidInput(context: context, problem: "canvas is \(canvas.width) x \(canvas.height), the screen is \(width) x \(height)")
+        }
+        guard time.isFinite, time >= 0, time < 1e9 else {
+            throw .invalidInput(context: context, problem: "time \(time) s is not a finite non-negative number")
+        }
+        if let lastTime, time < lastTime {
+            throw .invalidInput(context: context, problem: "time \(time) s is before the previous frame's \(lastTime) s")
+        }
+        lastTime = time
+        statistics.framesReceived += 1
+        let screenRect = PixelRect(x: 0, y: 0, width: width, height: height)
+        let start = Self.centiseconds(time)
+        guard let current = pending, current.previous != nil || start - current.start >= 2 else {
+            // The first image (or a frame too soon after it) covers the whole screen.
+            if pending != nil { statistics.shortFramesMerged += 1 }
+            let indices = try mapIndices(canvas, screenRect, spriteBounds)
+            screen.write(indices, in: screenRect)
+            let choice = try selector.choose(rect: screenRect, indices: indices, unchanged: nil, previous: nil, writer: writer)
+            pending = BufferedFrame(frame: choice.frame, start: 0, previous: nil)
+            return
+        }
+        var region = (damage ?? screenRect).intersection(screenRect)
+        var imageStart = start
+        let replacesPending = start - current.start < 2
+        if replacesPending, let undo = current.previous {
+            // Too soon after the pending image: this frame takes its place and its start.
+            statistics.shortFramesMerged += 1
+            screen.write(undo, in: current.frame.rect)
+            region = region.union(current.frame.rect)
+            imageStart = current.start
+        }
+        guard !region.isEmpty else {
+            statistics.identicalFramesMerged += 1
+            return
+        }
+        let indices = try mapIndices(canvas, region, spriteBounds)
+        let colors = toleranceSquared > 0 ? AnimationPixels.packedColors(canvas, region) : nil
+        let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
+                                                          palette: packedTable, toleranceSquared: toleranceSquared)
+        guard !changed.isEmpty else {
+            if replacesPending {
+                // The frame undid the pending image: the one before it simply goes on.
+                pending = held
+                held = nil
+            } else {
+                statistics.identicalFramesMerged += 1
+            }
+            return
+        }
+        let previous = screen.read(changed)
+        let choice = try selector.choose(rect: changed, indices: indices.cropped(to: changed, from: region),
+                                         unchanged: unchanged.cropped(to: changed, from: region),
+                                         previous: previous, writer: writer)
+        screen.write(choice.shown, in: changed)
+        let buffered = BufferedFrame(frame: choice.frame, start: imageStart, previous: previous)
+        if replacesPending {
+            pending = buffered
+        } else {
+            try advance(to: buffered)
+        }
+    }
+
+    /// Writes the buffered frames and the trailer; `totalDuration` (seconds, not before the
+    /// last frame's time) ends the last frame. The sink is not closed.
+    @discardableResult
+    public func finish(totalDuration: Double) throws(ImageCodecError) -> AnimationEncodingStatistics {
+        let context = "GIF animation"
+        guard !isFinished else { throw .invalidInput(context: context, problem: "finish() was already called") }
+        guard var last = pending else { throw .invalidInput(context: context, problem: "no frame was added") }
+        guard totalDuration.isFinite, totalDuration >= (lastTime ?? 0), totalDuration < 1e9 else {
+            throw .invalidInput(context: context, problem: "total duration \(totalDuration) s is not a finite time at or after the last frame")
+        }
+        isFinished = true
+        let end = Self.centiseconds(totalDuration)
+        if end - last.start < 2, let before = held {
+            last = try merge(before, last)
+            held = nil
+            statistics.shortFramesMerged += 1
+        }
+        if let before = held { try write(before, delay: last.start - before.start) }
+        try write(last, delay: max(2, end - last.start))
+        try writer.finish()
+        statistics.bytesWritten = writer.bytesWritten
+        return statistics
+    }
+
+    /// Round-half-away centiseconds of a time in seconds.
+    static func centiseconds(_ seconds: Double) -> Int {
+        Int((seconds * 100).rounded())
+    }
+
+    // MARK: Private
+
+    private func mapIndices(_ canvas: Canvas, _ region: PixelRect, _ sprite: PixelRect?) throws(ImageCodecError) -> [UInt8] {
+        do {
+            return try mapper.indices(canvas, region: region, sprite: sprite)
+        } catch {
+            throw .invalidInput(context: "GIF animation frame \(statistics.framesReceived - 1)", problem: error.description)
+        }
+    }
+
+    /// Makes `next` the pending frame; the old pending frame's delay is now known.
+    private func advance(to next: BufferedFrame) throws(ImageCodecError) {
+        if let before = held, let current = pending { try write(before, delay: current.start - before.start) }
+        held = pending
+        pending = next
+    }
+
+    private func write(_ buffered: BufferedFrame, delay: Int) throws(ImageCodecError) {
+        var frame = buffered.frame
+        frame.delayCentiseconds = delay
+        try writer.addFrame(frame)
+        statistics.framesWritten += 1
+        statistics.totalCentiseconds += delay
+        if frame.transparentIndex != nil { statistics.transparentFrames += 1 }
+        if frame.localPalette != nil { statistics.localTableFrames += 1 }
+    }
+
+    /// One image showing what `second` leaves on screen, starting when `first` started.
+    private func merge(_ first: BufferedFrame, _ second: BufferedFrame) throws(ImageCodecError) -> BufferedFrame {
+        guard let firstPrevious = first.previous else {
+            // The first image covers the screen: it simply shows the final state.
+            let full = screen.read(first.frame.rect)
+            return BufferedFrame(frame: GIFFrame(rect: first.frame.rect, indices: full, delayCentiseconds: 0, disposal: .keep),
+                                 start: first.start, previous: nil)
+        }
+        let union = first.frame.rect.union(second.frame.rect)
+        let target = screen.read(union)
+        if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
+        screen.write(firstPrevious, in: first.frame.rect)
+        let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
+                                                          palette: packedTable, toleranceSquared: 0)
+        // Nothing to show: one pixel repeating what is there keeps the timing.
+        let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
+        let prior = screen.read(rect)
+        screen.write(target, in: union)
+        let choice = try selector.choose(rect: rect, indices: target.cropped(to: rect, from: union),
+                                         unchanged: unchanged.cropped(to: rect, from: union),
+                                         previous: prior, writer: writer)
+        return BufferedFrame(frame: choice.frame, start: first.start, previous: prior)
+    }
+}

@@ -1,0 +1,76 @@
+import Palette
+
+/// How `AnimationEncoder` and `AnimationPalettePlanner` turn rendered frames into a GIF.
+///
+/// The first three settings are the user-facing ones (palette size limit, dithering, looping);
+/// the rest are tuning knobs whose defaults were chosen by measuring the arc animation
+/// (see each one). `validate()` checks every value; the planner and the encoder call it.
+public struct GIFEncodingOptions: Sendable, Equatable {
+    /// The most entries the global colour table may hold, transparent slot included (2...256).
+    /// The planner may choose a smaller power of two when it reaches `qualityTarget`.
+    public var colors: Int = 256
+    /// How colours outside the palette become indices; photo pixels only, never flat
+    /// interface colours. `none` gave the smallest files at the highest PSNR on the arc
+    /// animation (see `DitherMode.defaultMode`).
+    public var dither: DitherMode = .none
+    /// The NETSCAPE2.0 loop count: 0 repeats forever, nil writes no looping block (play once).
+    public var loopCount: Int? = 0
+
+    /// The estimated mean PSNR (dB, over whole frames, weighted by time on screen) the
+    /// palette must reach; the planner takes the smallest power-of-two table that reaches it,
+    /// or `colors` when none does. Nil always uses `colors`. Default 44 dB: on the arc
+    /// animation this keeps the displayed frames above the PSNR of ffmpeg's and gifsicle's
+    /// output while letting the table shrink when the photos allow it.
+    public var qualityTarget: Double? = 44
+    /// Levels of the anti-aliasing ramps (arc over background, border over background) kept
+    /// as exact palette entries, so thin lines keep their edges exactly (0 or 1: none).
+    public var rampLevels: Int = 4
+    /// Whether one palette slot is reserved as the transparent index, so a frame may leave
+    /// unchanged pixels out. It costs one of the table's colours and pays on every moving
+    /// frame; turn it off only to study its effect. Ignored when `colors` is 2.
+    public var usesTransparency: Bool = true
+    /// A pixel whose displayed colour is within this distance (sRGB code values, Euclidean)
+    /// of its new colour counts as unchanged and stays transparent; 0 means only identical
+    /// indices do. Pixels whose colour is exactly a palette entry (the flat interface
+    /// colours) must always match exactly. Expressed in code values so that the quality
+    /// bound does not depend on the palette.
+    public var unchangedTolerance: Double = 0
+    /// Whether a frame may carry its own, smaller colour table when that makes the frame
+    /// smaller overall (table bytes included); each frame is measured both ways.
+    public var localColorTables: Bool = false
+    /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
+    public var orderedStrength: Double = 1.0
+
+    /// The defaults described on each property.
+    public init() {}
+
+    /// A full set of options; anything left out keeps its default.
+    public init(colors: Int = 256, dither: DitherMode = .none, loopCount: Int? = 0) {
+        self.colors = colors
+        self.dither = dither
+        self.loopCount = loopCount
+    }
+
+    /// Throws `.invalidInput` naming the first setting that is out of range.
+    public func validate() throws(ImageCodecError) {
+        let context = "GIF encoding options"
+        guard (2 ... 256).contains(colors) else {
+            throw .invalidInput(context: context, problem: "colors \(colors) is outside 2 ... 256")
+        }
+        if let loopCount, !(0 ... 65535).contains(loopCount) {
+            throw .invalidInput(context: context, problem: "loop count \(loopCount) is outside 0 ... 65535")
+        }
+        if let qualityTarget, !(qualityTarget.isFinite && qualityTarget > 0) {
+            throw .invalidInput(context: context, problem: "quality target \(qualityTarget) dB is not a positive number")
+        }
+        guard (0 ... 64).contains(rampLevels) else {
+            throw .invalidInput(context: context, problem: "ramp levels \(rampLevels) is outside 0 ... 64")
+        }
+        guard unchangedTolerance.isFinite, (0 ... 64).contains(unchangedTolerance) else {
+            throw .invalidInput(context: context, problem: "unchanged tolerance \(unchangedTolerance) is outside 0 ... 64")
+        }
+        guard orderedStrength.isFinite, (0 ... 4).contains(orderedStrength) else {
+            throw .invalidInput(context: context, problem: "ordered strength \(orderedStrength) is outside 0 ... 4")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ImageCodecs
+import Palette
+import Raster
+import Testing
+
+/// The planned palette: interface colours and ramps exact and first, the transparent slot
+/// last, the smallest power of two that reaches the quality target.
+@Suite enum AnimationPalettePlannerTests {
+    static let white = RGB8(255, 255, 255), red = RGB8(255, 0, 0), green = RGB8(0, 255, 0), blue = RGB8(0, 0, 255)
+
+    /// A 40x30 white canvas with `colors` painted as single pixels along the first rows.
+    static func canvas(painting colors: [RGB8]) -> Canvas {
+        var canvas = Canvas(width: 40, height: 30, color: .white)
+        for (index, color) in colors.enumerated() {
+            canvas.fill(PixelRect(x: index % 40, y: index / 40, width: 1, height: 1),
+                        with: PremultipliedColor(red: color.r, green: color.g, blue: color.b))
+        }
+        return canvas
+    }
+
+    static func plan(_ canvas: Canvas, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> AnimationPalette {
+        var planner = try AnimationPalettePlanner(width: canvas.width, height: canvas.height, options: options)
+        try planner.addStaticFrame(canvas, frameCount: 10)
+        return try planner.makePalette()
+    }
+
+    @Test static func interfaceColoursAndRampsComeFirstExactly() throws {
+        let palette = try plan(canvas(painting: [])).palette
+        // Red over white at 4 levels: 255 − 255·k/4 rounded = 191, 128, 64; green likewise.
+        let expected = [white, red, green, blue,
+                        RGB8(255, 191, 191), RGB8(255, 128, 128), RGB8(255, 64, 64),
+                        RGB8(191, 255, 191), RGB8(128, 255, 128), RGB8(64, 255, 64)]
+        #expect(Array(palette.colors.prefix(expected.count)) == expected)
+        #expect(palette.transparentIndex == UInt8(palette.colors.count))
+    }
+
+    @Test static func fewPictureColoursAreKeptExactlyInTheSmallestTable() throws {
+        let pictureColors = (0 ..< 20).map { (k: Int) -> RGB8 in
+            let r = UInt8(10 + k * 9), g = UInt8(200 - k * 7), b = UInt8(30 + k * 3)
+            return RGB8(r, g, b)
+        }
+        var options = GIFEncodingOptions()
+        options.qualityTarget = nil
+        let plan = try plan(canvas(painting: pictureColors), options: options)
+        // 10 fixed + 20 picture colours + the transparent slot = 31 entries: a 32-entry table,
+        // even though up to 256 were allowed.
+        #expect(plan.palette.tableSize == 32)
+        #expect(plan.estimatedPSNR == .infinity)
+        for color in pictureColors { #expect(plan.palette.exactIndex(of: color) != nil) }
+    }
+
+    static func gradientCanvas() -> Canvas {
+        var canvas = Canvas(width: 40, height: 30, color: .white)
+        canvas.draw(AnimationFixtures.avatar(center: PixelPoint(x: 20, y: 15), radius: 14, phase: 0.2, moving: false))
+        return canvas
+    }
+
+    @Test static func theQualityTargetPicksTheTableSize() throws {
+        var options = GIFEncodingOptions()
+        options.qualityTarget = nil
+        let full = try plan(gradientCanvas(), options: options)
+        #expect(full.palette.tableSize == 256)
+        options.qualityTarget = 10
+        let small = try plan(gradientCanvas(), options: options)
+        // 10 fixed colours + the transparent slot + at least one picture colour: 16 entries.
+        #expect(small.palette.tableSize == 16)
+        #expect(small.estimatedPSNR >= 10)
+        options.qualityTarget = 500
+        #expect(try plan(gradientCanvas(), options: options).palette.tableSize == 256)
+        options.qualityTarget = (small.estimatedPSNR + full.estimatedPSNR) / 2
+        let middle = try plan(gradientCanvas(), options: options)
+        #expect(middle.palette.tableSize > 16 && middle.palette.tableSize <= 256)
+        #expect(middle.estimatedPSNR >= options.qualityTarget!)
+    }
+
+    @Test static func theColourLimitCutsTheRampsFirst() throws {
+        var options = GIFEncodingOptions()
+        options.colors = 8
+        let palette = try plan(gradientCanvas(), options: options).palette
+        #expect(palette.tableSize == 8)
+        #expect(palette.colors == [white, red, green, blue, RGB8(255, 191, 191), RGB8(255, 128, 128), RGB8(255, 64, 64)])
+        options.colors = 2
+        let tiny = try plan(gradientCanvas(), options: options).palette
+        #expect(tiny.colors == [white, red])
+        #expect(tiny.transparentIndex == nil)
+    }
+
+    @Test static func weightsFavourWhatStaysOnScreen() throws {
+        // Two picture colours compete for one free slot: the one seen longer wins.
+        let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
+        var options = GIFEncodingOptions()
+        options.colors = 12  // 10 fixed + 1 free + transparency
+        var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+        let picture = canvas(painting: [first, second])
+        try planner.addStaticFrame(picture, frameCount: 1)
+        try planner.addFrame(picture, spriteBounds: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: 5)
+        #expect(try planner.makePalette().palette.exactIndex(of: second) != nil)
+    }
+
+    @Test static func wrongSizesAndOptionsAreRefused() throws {
+        var planner = try AnimationPalettePlanner(width: 40, height: 30)
+        #expect(throws: ImageCodecError.invalidInput(context: "GIF palette planner", problem: "frame is 41 x 30, the animation is 40 x 30")) {
+            try planner.addStaticFrame(Canvas(width: 41, height: 30), frameCount: 1)
+        }
+        var options = GIFEncodingOptions()
+        options.colors = 300
+        #expect(throws: ImageCodecError.invalidInput(context: "GIF encoding options", problem: "colors 300 is outside 2 ... 256")) {
+            _ = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+        }
+    }
+}
