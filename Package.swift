@@ -56,5 +56,7 @@ let package = Package(
                     dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"]),
         .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "Raster"]),
         .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
+        // Runs the built command: help, errors, exit codes, files written.
+        .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"]),
     ]
 )
