@@ -73,7 +73,7 @@ import Testing
     @Test static func sceneFileRoundTripAndOverride() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = #"{"scale": 1, "fps": 10, "taps": [2], "hold": 0.2, "colors": 64, "borderColor": "#00aa00"}"#
+        let scene = ##"{"scale": 1, "fps": 10, "taps": [2], "hold": 0.2, "colors": 64, "borderColor": "#00aa00"}"##
         try Data(scene.utf8).write(to: folder.appendingPathComponent("scene.json"))
         let flags = ["--scale", "1", "--fps", "10", "--taps", "2", "--hold", "0.2", "--colors", "64", "--border-color", "#00aa00", "--quiet"]
         #expect(try CommandRunner.run(flags + ["flags.gif"], in: folder).status == 0)
