@@ -28,10 +28,12 @@ let package = Package(
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
 
+        // Pure Swift: trigonometry from IEEE basic operations, identical on every machine.
+        .target(name: "DeterministicMath", linkerSettings: libm),
         // Pure Swift: what is where at time t (no pixels).
-        .target(name: "ArcScene", linkerSettings: libm),
+        .target(name: "ArcScene", dependencies: ["DeterministicMath"], linkerSettings: libm),
         // Pure Swift: premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
-        .target(name: "Raster", linkerSettings: libm),
+        .target(name: "Raster", dependencies: ["DeterministicMath"], linkerSettings: libm),
         // Pure Swift: palette construction and dithering for GIF output.
         .target(name: "Palette", dependencies: ["Raster"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
@@ -49,8 +51,9 @@ let package = Package(
         .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "SceneRenderer"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
 
+        .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "DeterministicMath"]),
         .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"]),

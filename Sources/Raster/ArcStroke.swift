@@ -1,3 +1,4 @@
+import DeterministicMath
 /// A circular arc stroked with a line of some width and round caps, as UIBezierPath draws
 /// `addArc(withCenter:radius:startAngle:endAngle:clockwise:)` with `lineCapStyle = .round`.
 ///

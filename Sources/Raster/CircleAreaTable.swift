@@ -1,3 +1,4 @@
+import DeterministicMath
 /// Exact areas of pixel squares inside one disc, with every square root and arc tangent
 /// worked out once per pixel row line and column line, so an edge pixel costs only a few
 /// multiplications.

@@ -1,4 +1,5 @@
 import Foundation
+import DeterministicMath
 import Testing
 @testable import Raster
 
