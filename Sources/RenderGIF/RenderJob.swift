@@ -97,12 +97,20 @@ public enum RenderJob {
         try timings.measure(.palette) { () throws(RenderGIFError) in
             try codec { () throws(ImageCodecError) in try planner.addStaticFrame(renderer.staticCanvas, frameCount: frameCount) }
         }
-        for k in 0..<frameCount {
+        // Frames showing the same state (the holds) are drawn once and weighted by their count.
+        var k = 0
+        while k < frameCount {
             let state = timeline.state(at: Double(k) / Double(settings.fps))
+            var run = 1
+            while k + run < frameCount, timeline.state(at: Double(k + run) / Double(settings.fps)) == state { run += 1 }
             let frame = timings.measure(.render) { renderer.render(state) }
+            let weight = Double(run)
             try timings.measure(.palette) { () throws(RenderGIFError) in
-                try codec { () throws(ImageCodecError) in try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds) }
+                try codec { () throws(ImageCodecError) in
+                    try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: weight)
+                }
             }
+            k += run
         }
         return try timings.measure(.palette) { () throws(RenderGIFError) in
             try codec { () throws(ImageCodecError) in try planner.makePalette() }

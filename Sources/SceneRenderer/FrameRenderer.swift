@@ -23,6 +23,7 @@ public struct FrameRenderer: Sendable {
     /// The frame last rendered.
     public private(set) var canvas: Canvas
     private var previousSprite: PixelRect?
+    private var previousLayer: DynamicLayer?
 
     /// Prepares the static canvas. `images.buttons` must hold one image per button.
     public init(layout: SceneLayout, scale: Int, images: SceneImages, gravity: ContentsGravity = .resize) {
@@ -44,8 +45,13 @@ public struct FrameRenderer: Sendable {
     /// Pixel height of every frame.
     public var pixelHeight: Int { staticCanvas.height }
 
-    /// Renders `state` into `canvas` and reports what changed since the previous call.
+    /// Renders `state` into `canvas` and reports what changed since the previous call. A state
+    /// whose moving part equals the previous one's costs nothing and reports empty damage.
     public mutating func render(_ state: SceneState) -> RenderedFrame {
+        if let previousSprite, previousLayer == state.dynamicLayer {
+            return RenderedFrame(damage: PixelRect(x: previousSprite.x, y: previousSprite.y, width: 0, height: 0),
+                                 spriteBounds: previousSprite, isMoving: state.dynamicLayer.isMoving)
+        }
         let layer = dynamicLayer(state.dynamicLayer)
         let sprite = layer.pixelBounds.intersection(canvas.bounds)
         let damage: PixelRect
@@ -57,6 +63,7 @@ public struct FrameRenderer: Sendable {
         }
         canvas.draw(layer)
         previousSprite = sprite
+        previousLayer = state.dynamicLayer
         return RenderedFrame(damage: damage, spriteBounds: sprite, isMoving: state.dynamicLayer.isMoving)
     }
 
