@@ -21,7 +21,7 @@ public enum PNGEncoder {
         }
         try options.validate()
         let opaque = isOpaque(image.pixels)
-        let straight = image.isPremultiplied && !opaque ? unpremultiplied(image.pixels) : image.pixels
+        let straight = image.isPremultiplied && !opaque ? image.unpremultiplied().pixels : image.pixels
         var encoded: Result<Data, ImageCodecError> = .failure(.encoderFailed(format: "PNG", message: "not run"))
         straight.withUnsafeBytes { raw in
             do throws(ImageCodecError) {
@@ -88,25 +88,4 @@ public enum PNGEncoder {
 
     /// Pixels checked between early exits in the opacity test.
     private static let opacityBlock = 256
-
-    /// Straight RGBA from premultiplied RGBA: each colour becomes round(c * 255 / a).
-    static func unpremultiplied(_ pixels: [UInt8]) -> [UInt8] {
-        var result = pixels
-        result.withUnsafeMutableBufferPointer { bytes in
-            var index = 0
-            while index < bytes.count {
-                let alpha = Int(bytes[index + 3])
-                if alpha == 0 {
-                    bytes[index] = 0; bytes[index + 1] = 0; bytes[index + 2] = 0
-                } else if alpha < 255 {
-                    for channel in index ..< index + 3 {
-                        let value = (Int(bytes[channel]) * 255 + alpha / 2) / alpha
-                        bytes[channel] = UInt8(min(255, value))
-                    }
-                }
-                index += 4
-            }
-        }
-        return result
-    }
 }
