@@ -88,7 +88,7 @@ def main():
     for name in ("root", "bin", "floor-bin", "work", "ffmpeg", "convert", "gifsicle", "time"):
         parser.add_argument("--" + name, required=True)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--budget", type=float, default=30.0)
+    parser.add_argument("--budget", type=float, default=20.0)
     args = parser.parse_args()
     runs, budget = args.runs, args.budget
     measure.TIME_TOOL = args.time
@@ -122,7 +122,7 @@ def main():
     measure.run_once("render-gif --frames", [args.bin, "--quiet", "--frames", frames, frames_gif])
     with open(ours_gif, "rb") as a, open(frames_gif, "rb") as b:
         results["ours"]["identical_with_frames"] = a.read() == b.read()
-    reference = gif_quality.load_reference(frames)
+    reference = gif_quality.Reference(frames)
     log("loaded %d reference frames" % len(reference))
     results["ours"]["quality"] = gif_quality.compare(ours_gif, reference, FPS)
 
@@ -178,8 +178,8 @@ def main():
     log("4. the giflib floor")
     floor_raw = os.path.join(work, "floor-input.bin")
     floor_gif = os.path.join(work, "floor.gif")
-    floor_frames, floor_pixels = floor_input.write(reference, FPS, floor_input.global_palette(ours_gif), floor_raw)
-    floor_run = measure.run_once("giflib floor", [args.floor_bin, floor_raw, floor_gif, str(max(runs, 5))])
+    floor_frames, floor_pixels = floor_input.write(reference.frames, FPS, floor_input.global_palette(ours_gif), floor_raw)
+    floor_run = measure.run_once("giflib floor", [args.floor_bin, floor_raw, floor_gif, str(max(runs, 20))])
     floor_times = [float(line.split()[1]) for line in floor_run.stderr.splitlines() if line.startswith("floor: ")]
     if not floor_times:
         raise RuntimeError("the giflib floor printed no times")

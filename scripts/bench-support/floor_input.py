@@ -22,10 +22,11 @@ def global_palette(gif_path):
 
 
 def changed_rect(previous, current):
-    """(left, top, width, height) of the pixels that differ, or None when none do."""
+    """(left, top, width, height) of the pixels that differ between two RGBA arrays, or
+    None when none do."""
     if previous is None:
         return (0, 0, current.shape[1], current.shape[0])
-    differs = np.any(previous != current, axis=2)
+    differs = previous.view("<u4")[:, :, 0] != current.view("<u4")[:, :, 0]
     rows = np.flatnonzero(differs.any(axis=1))
     if rows.size == 0:
         return None
@@ -36,7 +37,7 @@ def changed_rect(previous, current):
 
 
 def write(reference, fps, palette_bytes, path):
-    """Writes the floor's input for the RGB frames `reference` to `path`.
+    """Writes the floor's input for `reference`, a list of opaque RGBA arrays, to `path`.
 
     Returns (frames written, pixels in all rectangles)."""
     palette_image = Image.new("P", (1, 1))
@@ -50,7 +51,7 @@ def write(reference, fps, palette_bytes, path):
         if rect is None:
             continue
         left, top, w, h = rect
-        crop = Image.fromarray(frame[top:top + h, left:left + w])
+        crop = Image.fromarray(np.ascontiguousarray(frame[top:top + h, left:left + w, :3]))
         indices = crop.quantize(palette=palette_image, dither=Image.Dither.NONE).tobytes()
         entries.append([left, top, w, h, k, indices])
     count = len(reference)

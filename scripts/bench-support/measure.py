@@ -86,6 +86,7 @@ class Measurement:
         return {
             "runs": len(self.runs),
             "seconds_median": round(self.seconds, 4),
+            "seconds_min": round(min(run.seconds for run in self.runs), 4),
             "seconds_all": [round(run.seconds, 4) for run in self.runs],
             "max_rss_kib_median": int(self.max_rss_kib),
         }
