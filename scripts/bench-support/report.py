@@ -79,7 +79,7 @@ def table(results):
             settings["runs"], settings["budget_seconds"]),
         "",
         "1. Default job: 750x1334 px, %d frames at %d fps" % (settings["frames"], settings["fps"]),
-        "   %-40s %9.3f s  peak RSS %6.1f MiB  %11s bytes  (%d runs)" % (
+        "   %-40s %9.3f s  peak RSS %6.1f MiB  %11s bytes  (runs: %d)" % (
             "render-gif out.gif", ours["seconds_median"], ours["max_rss_kib_median"] / MIB, _bytes(ours["bytes"]),
             ours["runs"]),
         "   byte-identical with --frames: %s" % ("yes" if ours.get("identical_with_frames") else "NO"),
@@ -87,7 +87,7 @@ def table(results):
         "2. Competent Python pipeline: skia-python draws every frame, ffmpeg palettegen/paletteuse",
     ]
     competent = results["competent"]
-    lines.append("   %-40s %9.3f s  %11s bytes  PSNR %.2f dB vs our frames  (%d runs)" % (
+    lines.append("   %-40s %9.3f s  %11s bytes  PSNR %.2f dB vs our frames  (runs: %d)" % (
         "skia-python + ffmpeg", competent["seconds_median"], _bytes(competent["bytes"]),
         competent["quality"]["psnr_mean_db"], competent["runs"]))
     lines.append("   theirs / ours: %.1fx" % (competent["seconds_median"] / ours["seconds_median"]))
