@@ -1,0 +1,225 @@
+"""The render-gif benchmark: speed, memory, size and fidelity against other ways of making
+the same animation. scripts/bench installs the tools, builds everything and runs this file
+with the benchmark's virtualenv; see docs/performance.md for what each line means."""
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import PIL
+import skia
+
+import floor_input
+import gif_quality
+import measure
+import report
+from skia_pipeline import Scene
+
+FPS = 50
+DEFAULT_TAPS = [1, 3, 0, 2, 1]
+
+
+def log(text):
+    print("bench: " + text, file=sys.stderr, flush=True)
+
+
+def first_line(command):
+    try:
+        output = subprocess.run(command, capture_output=True, text=True, check=False)
+        lines = (output.stdout or output.stderr).strip().splitlines()
+        return lines[0] if lines else "unknown"
+    except OSError:
+        return "unknown"
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def frame_count(taps):
+    return Scene(375.0, 667.0, taps, 0.6).frame_count(FPS)
+
+
+def parse_timings(stderr):
+    """{stage: milliseconds} from render-gif's "timings: <stage> <ms> ms" lines."""
+    stages = {}
+    for line in stderr.splitlines():
+        if not line.startswith("timings: ") or not line.endswith(" ms"):
+            continue
+        body = line[len("timings: "):-len(" ms")].rstrip()
+        name, _, value = body.rpartition(" ")
+        try:
+            stages[name.strip()] = float(value)
+        except ValueError:
+            continue
+    return stages
+
+
+def median_stages(measurement):
+    per_run = [parse_timings(run.stderr) for run in measurement.runs]
+    names = [name for name in per_run[0]] if per_run else []
+    return {name: float(np.median([stages.get(name, 0.0) for stages in per_run])) for name in names}
+
+
+def remover(*paths):
+    def remove():
+        for path in paths:
+            if os.path.isdir(path):
+                shutil.rmtree(path)
+            elif os.path.exists(path):
+                os.remove(path)
+    return remove
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for name in ("root", "bin", "floor-bin", "work", "ffmpeg", "convert", "gifsicle", "time"):
+        parser.add_argument("--" + name, required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--budget", type=float, default=20.0)
+    args = parser.parse_args()
+    runs, budget = args.runs, args.budget
+    measure.TIME_TOOL = args.time
+    work = os.path.join(args.work, "work")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    support = os.path.dirname(os.path.abspath(__file__))
+    python = sys.executable
+    ours_gif = os.path.join(work, "ours.gif")
+    frames = os.path.join(work, "frames")
+
+    results = {
+        "machine": {
+            "cpu": cpu_model(), "cores": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+            "render_gif": first_line([args.bin, "--version"]), "ffmpeg": first_line([args.ffmpeg, "-version"]),
+            "imagemagick": first_line([args.convert, "-version"]), "gifsicle": first_line([args.gifsicle, "--version"]),
+            "skia_python": skia.__version__, "pillow": PIL.__version__, "numpy": np.__version__,
+        },
+        "settings": {"runs": runs, "budget_seconds": budget, "fps": FPS, "taps": DEFAULT_TAPS,
+                     "frames": frame_count(DEFAULT_TAPS)},
+    }
+
+    log("1. the default job")
+    default = measure.repeat("render-gif out.gif", [args.bin, "--quiet", "--timings", ours_gif],
+                             runs, budget, before_each=remover(ours_gif))
+    results["ours"] = dict(default.to_json(), bytes=os.path.getsize(ours_gif))
+    results["stages_ms"] = median_stages(default)
+
+    log("reference frames: render-gif --frames (not timed)")
+    frames_gif = os.path.join(work, "ours-with-frames.gif")
+    measure.run_once("render-gif --frames", [args.bin, "--quiet", "--frames", frames, frames_gif])
+    with open(ours_gif, "rb") as a, open(frames_gif, "rb") as b:
+        results["ours"]["identical_with_frames"] = a.read() == b.read()
+    reference = gif_quality.Reference(frames)
+    log("loaded %d reference frames" % len(reference))
+    results["ours"]["quality"] = gif_quality.compare(ours_gif, reference, FPS)
+
+    log("2. the competent Python pipeline (skia-python + ffmpeg)")
+    skia_gif = os.path.join(work, "skia-ffmpeg.gif")
+    competent = measure.repeat(
+        "skia-python + ffmpeg", [python, os.path.join(support, "skia_pipeline.py"), "--assets",
+                                 os.path.join(args.root, "Assets"), "--out", skia_gif, "--ffmpeg", args.ffmpeg],
+        runs, budget, before_each=remover(skia_gif))
+    results["competent"] = dict(competent.to_json(), bytes=os.path.getsize(skia_gif),
+                                quality=gif_quality.compare(skia_gif, reference, FPS))
+
+    log("3. encoders on render-gif's PNG frames")
+    pngs = sorted(os.path.join(frames, name) for name in os.listdir(frames) if name.endswith(".png"))
+    pattern = os.path.join(frames, "frame-%05d.png")
+    magick_env = dict(os.environ, MAGICK_CONFIGURE_PATH=os.path.join(args.work, "magick"))
+    encoders = []
+
+    def encoder(key, label, command, output, env=None):
+        measurement = measure.repeat(label, command, runs, budget, env=env, before_each=remover(output))
+        entry = dict(measurement.to_json(), key=key, label=label, bytes=os.path.getsize(output))
+        encoders.append(entry)
+        return entry
+
+    ffmpeg_input = [args.ffmpeg, "-v", "error", "-y", "-framerate", str(FPS), "-i", pattern]
+    bayer_gif = os.path.join(work, "ffmpeg-bayer.gif")
+    encoder("ffmpeg_bayer", "ffmpeg palettegen diff + bayer:5 rect", ffmpeg_input + [
+        "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];"
+        "[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle", bayer_gif], bayer_gif)
+    sierra_gif = os.path.join(work, "ffmpeg-sierra.gif")
+    encoder("ffmpeg_sierra", "ffmpeg palettegen diff + sierra2_4a", ffmpeg_input + [
+        "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];"
+        "[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle", sierra_gif], sierra_gif)
+    magick_gif = os.path.join(work, "imagemagick.gif")
+    magick = encoder("imagemagick", "ImageMagick -layers Optimize",
+                     [args.convert, "-delay", str(100 // FPS), "-loop", "0"] + pngs + ["-layers", "Optimize", magick_gif],
+                     magick_gif, env=magick_env)
+    gifsicle_gif = os.path.join(work, "imagemagick-gifsicle.gif")
+    gifsicle = encoder("imagemagick_gifsicle", "ImageMagick + gifsicle -O3",
+                       [args.gifsicle, "-O3", magick_gif, "-o", gifsicle_gif], gifsicle_gif)
+    gifsicle["gifsicle_seconds_median"] = gifsicle["seconds_median"]
+    gifsicle["seconds_median"] = round(gifsicle["seconds_median"] + magick["seconds_median"], 4)
+    pillow_gif = os.path.join(work, "pillow.gif")
+    encoder("pillow", "Pillow save_all optimize",
+            [python, os.path.join(support, "pillow_encode.py"), frames, pillow_gif, str(FPS)], pillow_gif)
+    outputs = {"ffmpeg_bayer": bayer_gif, "ffmpeg_sierra": sierra_gif, "imagemagick": magick_gif,
+               "imagemagick_gifsicle": gifsicle_gif, "pillow": pillow_gif}
+    for entry in encoders:
+        log("quality of " + entry["label"])
+        entry["quality"] = gif_quality.compare(outputs[entry["key"]], reference, FPS)
+    results["encoders"] = encoders
+
+    log("4. the giflib floor")
+    floor_raw = os.path.join(work, "floor-input.bin")
+    floor_gif = os.path.join(work, "floor.gif")
+    floor_frames, floor_pixels = floor_input.write(reference.frames, FPS, floor_input.global_palette(ours_gif), floor_raw)
+    floor_run = measure.run_once("giflib floor", [args.floor_bin, floor_raw, floor_gif, str(max(runs, 20))])
+    floor_times = [float(line.split()[1]) for line in floor_run.stderr.splitlines() if line.startswith("floor: ")]
+    if not floor_times:
+        raise RuntimeError("the giflib floor printed no times")
+    results["floor"] = {"frames": floor_frames, "pixels": floor_pixels, "repetitions": len(floor_times),
+                        "ms_median": float(np.median(floor_times)), "ms_all": floor_times,
+                        "bytes": os.path.getsize(floor_gif)}
+    del reference
+
+    log("5. scaling")
+    scaling = []
+    cycle = [1, 0]  # every tap moves one step, so each tap adds the same work
+    cases = [("taps 1", ["--taps", "1"], [1], 2)]
+    for count in (5, 50):
+        taps = (cycle * count)[:count]
+        cases.append(("taps %d" % count, ["--taps", ",".join(map(str, taps))], taps, 2))
+    cases += [("scale 1", ["--scale", "1"], DEFAULT_TAPS, 1),
+              ("scale 2 (default)", None, DEFAULT_TAPS, 2),
+              ("scale 3", ["--scale", "3"], DEFAULT_TAPS, 3)]
+    for label, extra, taps, scale in cases:
+        if extra is None:
+            entry = {key: value for key, value in results["ours"].items() if key != "quality"}
+        else:
+            out = os.path.join(work, "scaling.gif")
+            entry = dict(measure.repeat("render-gif " + label, [args.bin, "--quiet"] + extra + [out],
+                                        runs, budget, before_each=remover(out)).to_json(), bytes=os.path.getsize(out))
+        entry.update(label=label, taps=len(taps), tap_list=taps, scale=scale, frames=frame_count(taps))
+        scaling.append(entry)
+    results["scaling"] = scaling
+
+    results["targets"] = report.targets(results)
+    path = os.path.join(args.work, "results.json")
+    with open(path, "w") as out:
+        json.dump(results, out, indent=2)
+        out.write("\n")
+    print(report.table(results))
+    print("results: " + os.path.relpath(path, os.getcwd()))
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except measure.CommandFailed as error:
+        sys.exit("bench: " + str(error))
