@@ -76,8 +76,10 @@ public enum RenderJob {
         let statistics = try timings.measure(.encode) { () throws(RenderGIFError) in
             try codec { () throws(ImageCodecError) in try encoder.finish(totalDuration: timeline.totalDuration) }
         }
-        try timings.measure(.frames) { () throws(RenderGIFError) in
-            try codec { () throws(ImageCodecError) in try frameWriter?.finish() }
+        if let frameWriter {
+            try timings.measure(.frames) { () throws(RenderGIFError) in
+                try codec { () throws(ImageCodecError) in try frameWriter.finish() }
+            }
         }
         try timings.measure(.write) { () throws(RenderGIFError) in try output.complete() }
         progress.renderDidFinish()
