@@ -29,7 +29,8 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .usage(message): return message
-        case let .invalidSetting(flag, value?, problem): return "invalid value '\(value)' for '\(flag)': \(problem)"
+        case let .invalidSetting(flag, value?, problem):
+            return "invalid value '\(RenderGIFError.abbreviated(value))' for '\(flag)': \(problem)"
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
         case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
         case let .codec(error): return error.description
@@ -37,5 +38,15 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .checkFailed(path, reason): return "'\(path)' is out of date: \(reason)"
         case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"
         }
+    }
+
+    /// The most characters of a value quoted in a message; longer values (a list of 10,000
+    /// taps) are cut, so that the error stays one readable line.
+    static let maxQuotedValueLength = 40
+
+    /// `value`, or its beginning followed by "..." when it is longer than `maxQuotedValueLength`.
+    static func abbreviated(_ value: String) -> String {
+        guard value.count > maxQuotedValueLength else { return value }
+        return String(value.prefix(maxQuotedValueLength)) + "..."
     }
 }
