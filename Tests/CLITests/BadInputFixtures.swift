@@ -12,6 +12,8 @@ enum BadInputFixture: Sendable {
     case crcCorruptedPNG
     /// A well-formed PNG header claiming `width` x `height` RGBA pixels, with one tiny IDAT.
     case claimedSizePNG(width: UInt32, height: UInt32)
+    /// A valid opaque PNG of `width` x `height` mid-grey pixels (stored, uncompressed).
+    case solidPNG(width: Int, height: Int)
     /// A valid 8 x 8 baseline JPEG.
     case validJPEG
     /// The valid JPEG cut after `bytes` bytes.
@@ -49,6 +51,14 @@ enum BadInputFixture: Sendable {
             let idat: [UInt8] = [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01]
             return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
                 + Self.chunk("IHDR", header) + Self.chunk("IDAT", idat) + Self.chunk("IEND", [])
+        case let .solidPNG(width, height):
+            let row: [UInt8] = [0] + [UInt8](repeating: 0x80, count: width * 4)
+            var pixels: [UInt8] = []
+            for _ in 0..<height { pixels += row }
+            var header = Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
+            header += [8, 6, 0, 0, 0]
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                + Self.chunk("IHDR", header) + Self.chunk("IDAT", Self.storedZlib(pixels)) + Self.chunk("IEND", [])
         case .validJPEG: return Self.jpeg
         case let .truncatedJPEG(count): return Array(Self.jpeg.prefix(count))
         case let .claimedSizeJPEG(width, height):
@@ -121,6 +131,25 @@ enum BadInputFixture: Sendable {
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+    }
+
+    /// A zlib stream of stored (uncompressed) deflate blocks, with its Adler-32.
+    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65535, data.count - offset)
+            let last: UInt8 = offset + count == data.count ? 1 : 0
+            out += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF)]
+            out += data[offset..<offset + count]
+            offset += count
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return out + bigEndian(b << 16 | a)
     }
 
     /// CRC-32 (ISO 3309, reflected polynomial 0xEDB88320), bit by bit.
