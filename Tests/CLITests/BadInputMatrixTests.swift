@@ -77,6 +77,11 @@ import Testing
                      message: "invalid value '=x.png' for '--avatar': must start with a button index from 0, not ''"),
         BadInputCase(label: "avatar without a file", arguments: small + ["--avatar", "0="], status: 64,
                      message: "invalid value '0=' for '--avatar': must be <i>=<file>, with a file after '='"),
+        // Control characters from the input are escaped: the error stays one line.
+        BadInputCase(label: "newline in a value", arguments: small + ["--fps", "1\n2"], status: 64,
+                     message: #"invalid value '1\n2' for '--fps': must be an integer from 1 to 50"#),
+        BadInputCase(label: "newline in a file name", arguments: small + ["--head", "a\nb.png"], status: 1,
+                     message: #"cannot read 'a\nb.png': No such file or directory"#),
         BadInputCase(label: "unknown flag", arguments: small + ["--frobnicate"], status: 64,
                      message: "Unknown option '--frobnicate'."),
         BadInputCase(label: "misspelt flag", arguments: small + ["--widht", "400"], status: 64,

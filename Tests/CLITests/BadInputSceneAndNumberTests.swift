@@ -15,6 +15,7 @@ import Testing
         scene("boolean for a count", #"{"buttons": true}"#, "key 'buttons' must be an integer from 2 to 64, not a boolean"),
         scene("unknown key", #"{"widht": 400}"#, "unknown key 'widht' (did you mean 'width'?)"),
         scene("unknown key far from any", #"{"sparkles": 1}"#, "unknown key 'sparkles'"),
+        scene("escape sequence in a key", #"{"taps\u001b[2J\r": 1}"#, #"unknown key 'taps\u{1B}[2J\r'"#),
         scene("array at the top", "[1, 2]", "must hold a JSON object, not an array"),
         scene("nesting 40 deep", String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
               "not valid JSON: line 1, column 33: nesting deeper than 32 levels"),
