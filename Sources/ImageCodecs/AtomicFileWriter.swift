@@ -22,6 +22,8 @@ public final class AtomicFileWriter: ByteSink {
     /// The temporary file receiving the bytes until `commit()`.
     public let temporaryPath: String
 
+    /// The path renamed over: `destination`, or the file it links to when it is a symbolic link.
+    private let target: String
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private var finished = false
@@ -30,14 +32,16 @@ public final class AtomicFileWriter: ByteSink {
     private static let bufferSize = 1 << 16
 
     /// Starts writing `destination`; throws `.unwritable` when its folder is missing or not
-    /// writable, or when `destination` is a folder.
+    /// writable, or when `destination` is a folder, a device, a pipe or a socket. A symbolic
+    /// link is followed: the file it points to is replaced and the link kept.
     public convenience init(destination: String) throws(ImageCodecError) {
         try self.init(destination: destination, systemWrite: { posixWrite($0, $1, $2) })
     }
 
     /// Starts writing `destination` through `systemWrite` (tests pass one that fails).
     init(destination: String, systemWrite: @escaping SystemWrite) throws(ImageCodecError) {
-        let folder = Self.folder(of: destination)
+        let target = try Self.replaceableFile(destination)
+        let folder = Self.folder(of: target)
         var folderStatus = stat()
         if stat(folder, &folderStatus) != 0 {
             let code = errno
@@ -47,11 +51,7 @@ public final class AtomicFileWriter: ByteSink {
         guard folderStatus.st_mode & S_IFMT == S_IFDIR else {
             throw .unwritable(path: destination, reason: "'\(folder)' is not a folder")
         }
-        var destinationStatus = stat()
-        if stat(destination, &destinationStatus) == 0, destinationStatus.st_mode & S_IFMT == S_IFDIR {
-            throw .unwritable(path: destination, reason: "is a folder")
-        }
-        let name = destination.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? destination
+        let name = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
         var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
@@ -59,6 +59,7 @@ public final class AtomicFileWriter: ByteSink {
         }
         _ = fcntl(made, F_SETFD, FD_CLOEXEC)
         self.destination = destination
+        self.target = target
         self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.descriptor = made
         self.systemWrite = systemWrite
@@ -100,7 +101,7 @@ public final class AtomicFileWriter: ByteSink {
         let closed = close(descriptor)
         descriptor = -1
         if closed != 0 { try fail(reason: systemErrorText(errno)) }
-        if rename(temporaryPath, destination) != 0 { try fail(reason: systemErrorText(errno)) }
+        if rename(temporaryPath, target) != 0 { try fail(reason: systemErrorText(errno)) }
         finished = true
         syncFolder()
     }
@@ -164,10 +165,32 @@ public final class AtomicFileWriter: ByteSink {
 
     /// Makes the rename itself durable; a failure here cannot undo the commit, so it is ignored.
     private func syncFolder() {
-        let folderDescriptor = open(Self.folder(of: destination), O_RDONLY | O_CLOEXEC)
+        let folderDescriptor = open(Self.folder(of: target), O_RDONLY | O_CLOEXEC)
         guard folderDescriptor >= 0 else { return }
         _ = fsync(folderDescriptor)
         close(folderDescriptor)
+    }
+
+    /// The path the new file will be renamed over: `destination` itself, or the file a
+    /// symbolic link points to, so that the link survives and its file gets the new content.
+    /// Refuses a folder, a device (`/dev/full`, `/dev/null`), a pipe or a socket, which a
+    /// rename would replace by a regular file, and a link that leads nowhere.
+    static func replaceableFile(_ destination: String) throws(ImageCodecError) -> String {
+        var status = stat()
+        var target = destination
+        if lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realpath(destination, nil) else {
+                throw .unwritable(path: destination, reason: "is a symbolic link to a missing file")
+            }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        guard stat(target, &status) == 0 else { return target }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return target
+        case S_IFDIR: throw .unwritable(path: destination, reason: "is a folder")
+        default: throw .unwritable(path: destination, reason: "is not a regular file (a device, pipe or socket)")
+        }
     }
 
     /// The folder part of `path` ("." for a bare name, "/" for a file at the root).

@@ -28,7 +28,7 @@ extension Invocation {
     private static func readProblem(_ error: ImageCodecError) -> String {
         switch error {
         case let .unreadable(_, reason): return reason
-        case let .fileTooLarge(_, bytes, limit): return "\(bytes) bytes, over the limit of \(limit)"
+        case let .fileTooLarge(_, bytes, limit): return "the file is \(bytes) bytes, over the limit of \(limit) bytes"
         default: return error.description
         }
     }

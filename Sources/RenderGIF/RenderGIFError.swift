@@ -26,10 +26,18 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         }
     }
 
+    /// One line: the message, with any control character from the input (a newline in a
+    /// file name, an escape sequence in a scene-file key) written as an escape, so that
+    /// the error can neither break the line nor drive the terminal.
     public var description: String {
+        RenderGIFError.printable(message)
+    }
+
+    private var message: String {
         switch self {
         case let .usage(message): return message
-        case let .invalidSetting(flag, value?, problem): return "invalid value '\(value)' for '\(flag)': \(problem)"
+        case let .invalidSetting(flag, value?, problem):
+            return "invalid value '\(RenderGIFError.abbreviated(value))' for '\(flag)': \(problem)"
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
         case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
         case let .codec(error): return error.description
@@ -37,5 +45,31 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .checkFailed(path, reason): return "'\(path)' is out of date: \(reason)"
         case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"
         }
+    }
+
+    /// The most characters of a value quoted in a message; longer values (a list of 10,000
+    /// taps) are cut, so that the error stays one readable line.
+    static let maxQuotedValueLength = 40
+
+    /// `text` with control characters written as `\n`, `\r`, `\t` or `\u{XX}`.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `value`, or its beginning followed by "..." when it is longer than `maxQuotedValueLength`.
+    static func abbreviated(_ value: String) -> String {
+        guard value.count > maxQuotedValueLength else { return value }
+        return String(value.prefix(maxQuotedValueLength)) + "..."
     }
 }

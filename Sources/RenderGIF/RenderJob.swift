@@ -37,11 +37,12 @@ public enum RenderJob {
         }
         let images = try timings.measure(.decode) { () throws(RenderGIFError) in try AvatarLoader.images(for: settings) }
         let options = encodingOptions(settings)
+        // The output first: a bad output path must fail before --frames creates a folder.
+        let output = try OutputTarget(path: invocation.output, check: invocation.check)
         let frames = try codec { () throws(ImageCodecError) in
             try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
         }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
-        let output = try OutputTarget(path: invocation.output, check: invocation.check)
 
         let firstPass = timings.measure(.render) {
             FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
