@@ -60,6 +60,6 @@ let package = Package(
         .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "Raster"]),
         .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
-        .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"]),
+        .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"], exclude: ["Golden"]),
     ]
 )
