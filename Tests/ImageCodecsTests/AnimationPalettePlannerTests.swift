@@ -21,7 +21,7 @@ import Testing
 
     static func plan(_ canvas: Canvas, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> AnimationPalette {
         var planner = try AnimationPalettePlanner(width: canvas.width, height: canvas.height, options: options)
-        try planner.addStaticFrame(canvas, frameCount: 10)
+        try planner.addFrame(canvas)
         return try planner.makePalette()
     }
 
@@ -86,22 +86,60 @@ import Testing
         #expect(tiny.transparentIndex == nil)
     }
 
+    /// Two picture colours compete for the one free slot (10 fixed colours, 1 free, the
+    /// transparent slot); one of them leaves the screen after the first frame.
+    static func exactColors(keeping kept: RGB8, dropping dropped: RGB8, frames: Int) throws -> [RGB8] {
+        var options = GIFEncodingOptions()
+        options.colors = 12
+        var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+        try planner.addFrame(canvas(painting: [dropped, kept]))
+        for _ in 1 ..< frames {
+            try planner.addFrame(canvas(painting: [RGB8(255, 255, 255), kept]), damage: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        let palette = try planner.makePalette().palette
+        return [kept, dropped].filter { palette.exactIndex(of: $0) != nil }
+    }
+
     @Test static func weightsFavourWhatStaysOnScreen() throws {
-        // Two picture colours compete for one free slot: the one seen longer wins.
+        let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
+        #expect(try exactColors(keeping: second, dropping: first, frames: 5) == [second])
+        #expect(try exactColors(keeping: first, dropping: second, frames: 5) == [first])
+    }
+
+    @Test static func aPictureHiddenAtFirstCountsOnceItShows() throws {
+        // Frame 0 shows `late` in one pixel only; from frame 1 on it fills a 5x5 block that
+        // was white, so it is on screen far longer than `early`, which goes after frame 0.
+        let early = RGB8(40, 90, 160), late = RGB8(170, 60, 20)
+        var options = GIFEncodingOptions()
+        options.colors = 12
+        var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+        var start = canvas(painting: [])
+        start.fill(PixelRect(x: 0, y: 10, width: 2, height: 1), with: PremultipliedColor(red: early.r, green: early.g, blue: early.b))
+        start.fill(PixelRect(x: 0, y: 20, width: 1, height: 1), with: PremultipliedColor(red: late.r, green: late.g, blue: late.b))
+        try planner.addFrame(start)
+        var later = canvas(painting: [])
+        later.fill(PixelRect(x: 0, y: 20, width: 5, height: 5), with: PremultipliedColor(red: late.r, green: late.g, blue: late.b))
+        try planner.addFrame(later, damage: PixelRect(x: 0, y: 10, width: 5, height: 15))
+        try planner.addFrame(later, damage: PixelRect(x: 0, y: 0, width: 0, height: 0))
+        #expect(planner.frameCount == 3)
+        #expect(try planner.makePalette().palette.exactIndex(of: late) != nil)
+    }
+
+    @Test static func handWeightsAddToTheCount() throws {
         let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
         var options = GIFEncodingOptions()
-        options.colors = 12  // 10 fixed + 1 free + transparency
+        options.colors = 12
         var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
         let picture = canvas(painting: [first, second])
-        try planner.addStaticFrame(picture, frameCount: 1)
-        try planner.addFrame(picture, spriteBounds: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: 5)
+        try planner.addFrame(picture)
+        try planner.addRegion(picture, rect: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: 3)
         #expect(try planner.makePalette().palette.exactIndex(of: second) != nil)
     }
 
     @Test static func wrongSizesAndOptionsAreRefused() throws {
         var planner = try AnimationPalettePlanner(width: 40, height: 30)
         #expect(throws: ImageCodecError.invalidInput(context: "GIF palette planner", problem: "frame is 41 x 30, the animation is 40 x 30")) {
-            try planner.addStaticFrame(Canvas(width: 41, height: 30), frameCount: 1)
+            try planner.addFrame(Canvas(width: 41, height: 30))
         }
         var options = GIFEncodingOptions()
         options.colors = 300

@@ -3,12 +3,13 @@ import Raster
 
 /// Plans the one global palette of an animation from a first pass over its frames.
 ///
-/// Feed it what the viewer sees, weighted by how long it is on screen, then call
-/// `makePalette()`. For the arc animation: `addStaticFrame(firstFrame, frameCount: total)`
-/// for the resting screen, `addStaticFrame(restingFrame, frameCount: holdFrames)` for each
-/// later resting state, and `addFrame(frame, spriteBounds: moving, weight: 1)` for every
-/// frame in which something moves. Only a colour histogram is kept, so memory does not grow
-/// with the animation's length.
+/// Call `addFrame(_:damage:)` for every frame in order, with the rectangle that changed since
+/// the frame before (nil: anything may have), then `makePalette()`. The planner keeps what the
+/// screen shows (one packed colour and one frame number a pixel, so memory does not grow with
+/// the animation's length); when a pixel changes, its old colour is counted with the number of
+/// frames it was on screen. Colours are thus weighted by how long they are seen: a still
+/// picture outweighs a sliding one seen for one frame at each position, and a picture hidden
+/// under a layer in the first frame counts once it shows. `addRegion` adds weight by hand.
 ///
 /// The palette holds, in this order: the interface's flat colours and the anti-aliasing ramps
 /// of its lines (exact, see `InterfaceColors`), colours chosen from the rest of the histogram
@@ -24,7 +25,13 @@ public struct AnimationPalettePlanner: Sendable {
     public let interfaceColors: InterfaceColors
     /// The options the palette is planned for (colours, transparency, quality target).
     public let options: GIFEncodingOptions
+    /// Frames added so far.
+    public private(set) var frameCount = 0
+    /// Colours that left the screen (or were added by hand), weighted in frames.
     private var histogram = ColorHistogram()
+    /// The colour each pixel shows (packed 0xRRGGBB), and the frame since which it does.
+    private var shown: [UInt32] = []
+    private var shownSince: [Int32] = []
 
     /// A planner for a `width` x `height` animation. Throws when the options are invalid.
     public init(width: Int, height: Int, interfaceColors: InterfaceColors = .arcScene,
@@ -39,23 +46,29 @@ public struct AnimationPalettePlanner: Sendable {
         self.options = options
     }
 
-    /// The sum of every weight added, in pixel-frames.
-    public var totalWeight: Double { histogram.totalWeight }
-
-    /// Counts the whole canvas as seen for `frameCount` frames (a resting screen).
-    public mutating func addStaticFrame(_ canvas: Canvas, frameCount: Int) throws(ImageCodecError) {
+    /// Counts the next frame: pixels of `damage` (the whole screen when nil, and always for
+    /// the first frame) whose colour differs from the frame before start a new time on screen.
+    public mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(ImageCodecError) {
         try checkSize(canvas)
-        guard frameCount > 0 else { return }
-        histogram.add(image: canvas.image, rect: canvas.bounds, weight: Double(frameCount))
+        guard frameCount < Int(Int32.max) else {
+            throw .invalidInput(context: "GIF palette planner", problem: "more than \(Int32.max) frames")
+        }
+        if frameCount == 0 {
+            shown = AnimationPixels.packedColors(canvas, canvas.bounds)
+            shownSince = [Int32](repeating: 0, count: width * height)
+        } else {
+            let region = (damage ?? canvas.bounds).intersection(canvas.bounds)
+            if !region.isEmpty { replace(region, with: AnimationPixels.packedColors(canvas, region)) }
+        }
+        frameCount += 1
     }
 
-    /// Counts the pixels inside `spriteBounds` (clipped to the screen) as seen for `weight`
-    /// frames: the moving part of one frame. Nil bounds add nothing.
-    public mutating func addFrame(_ canvas: Canvas, spriteBounds: PixelRect?, weight: Double = 1) throws(ImageCodecError) {
+    /// Adds `weight` (in frames) for every pixel of `rect` (clipped to the screen), on top of
+    /// what `addFrame` counts.
+    public mutating func addRegion(_ canvas: Canvas, rect: PixelRect, weight: Double) throws(ImageCodecError) {
         try checkSize(canvas)
-        guard let spriteBounds, weight > 0, weight.isFinite else { return }
-        let area = spriteBounds.intersection(canvas.bounds)
-        guard !area.isEmpty else { return }
+        let area = rect.intersection(canvas.bounds)
+        guard !area.isEmpty, weight > 0, weight.isFinite else { return }
         histogram.add(image: canvas.image, rect: area, weight: weight)
     }
 
@@ -65,6 +78,7 @@ public struct AnimationPalettePlanner: Sendable {
         let transparency = options.usesTransparency && options.colors >= 3
         let slotsForColors = options.colors - (transparency ? 1 : 0)
         let fixed = interfaceColors.fixedColors(rampLevels: options.rampLevels, limit: slotsForColors)
+        let histogram = finalHistogram()
         let entries = histogram.entries
         var candidates: [Int] = []
         if options.qualityTarget != nil {
@@ -77,7 +91,7 @@ public struct AnimationPalettePlanner: Sendable {
         candidates.append(options.colors)
         var chosen: (IndexedPalette, Double)?
         for size in candidates {
-            let palette = try build(maxColors: size, fixed: fixed, transparency: transparency)
+            let palette = try build(histogram, maxColors: size, fixed: fixed, transparency: transparency)
             let estimate = Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight)
             chosen = (palette, estimate)
             if let target = options.qualityTarget, estimate >= target { break }
@@ -89,7 +103,8 @@ public struct AnimationPalettePlanner: Sendable {
                                 width: width, height: height, estimatedPSNR: estimate)
     }
 
-    private func build(maxColors: Int, fixed: [RGB8], transparency: Bool) throws(ImageCodecError) -> IndexedPalette {
+    private func build(_ histogram: ColorHistogram, maxColors: Int, fixed: [RGB8],
+                       transparency: Bool) throws(ImageCodecError) -> IndexedPalette {
         do {
             let limit = maxColors - (transparency ? 1 : 0)
             let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
@@ -113,6 +128,57 @@ public struct AnimationPalettePlanner: Sendable {
         guard squaredError > 0 else { return .infinity }
         let meanSquaredError = squaredError / (3 * totalWeight)
         return 10 * SRGBTransfer.log10(255 * 255 / meanSquaredError)
+    }
+
+    /// Counts the outgoing colours of the changed pixels of `region` and shows the new ones.
+    private mutating func replace(_ region: PixelRect, with colors: [UInt32]) {
+        let now = Int32(frameCount)
+        var counter = RunCounter()
+        for row in 0 ..< region.height {
+            let start = (region.y + row) * width + region.x
+            for column in 0 ..< region.width {
+                let pixel = start + column, color = colors[row * region.width + column]
+                let old = shown[pixel]
+                guard old != color else { continue }
+                counter.add(old, frames: Int(now - shownSince[pixel]), to: &histogram)
+                shown[pixel] = color
+                shownSince[pixel] = now
+            }
+        }
+        counter.flush(to: &histogram)
+    }
+
+    /// The histogram with every pixel's current colour counted up to the last frame.
+    private func finalHistogram() -> ColorHistogram {
+        var histogram = self.histogram
+        let end = Int32(frameCount)
+        var counter = RunCounter()
+        for pixel in 0 ..< shown.count {
+            counter.add(shown[pixel], frames: Int(end - shownSince[pixel]), to: &histogram)
+        }
+        counter.flush(to: &histogram)
+        return histogram
+    }
+
+    /// Sums the weights of consecutive pixels of one colour before touching the histogram.
+    private struct RunCounter {
+        var color = UInt32.max
+        var frames = 0
+
+        mutating func add(_ packed: UInt32, frames count: Int, to histogram: inout ColorHistogram) {
+            if packed != color {
+                flush(to: &histogram)
+                color = packed
+            }
+            frames += count
+        }
+
+        mutating func flush(to histogram: inout ColorHistogram) {
+            if frames > 0 {
+                histogram.add(RGB8(UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)), weight: Double(frames))
+            }
+            frames = 0
+        }
     }
 
     private func checkSize(_ canvas: Canvas) throws(ImageCodecError) {
