@@ -86,9 +86,15 @@ import Testing
         #expect(tiny.transparentIndex == nil)
     }
 
-    /// Two picture colours compete for the one free slot (10 fixed colours, 1 free, the
-    /// transparent slot); one of them leaves the screen after the first frame.
-    static func exactColors(keeping kept: RGB8, dropping dropped: RGB8, frames: Int) throws -> [RGB8] {
+    /// Squared sRGB distance.
+    static func distance(_ a: RGB8, _ b: RGB8) -> Int {
+        let dr = Int(a.r) - Int(b.r), dg = Int(a.g) - Int(b.g), db = Int(a.b) - Int(b.b)
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// The one free palette colour (10 fixed colours, 1 free, the transparent slot) when
+    /// `dropped` shows in the first frame only and `kept` in all `frames`.
+    static func freeColor(keeping kept: RGB8, dropping dropped: RGB8, frames: Int) throws -> RGB8 {
         var options = GIFEncodingOptions()
         options.colors = 12
         var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
@@ -97,13 +103,17 @@ import Testing
             try planner.addFrame(canvas(painting: [RGB8(255, 255, 255), kept]), damage: PixelRect(x: 0, y: 0, width: 1, height: 1))
         }
         let palette = try planner.makePalette().palette
-        return [kept, dropped].filter { palette.exactIndex(of: $0) != nil }
+        #expect(palette.colors.count == 11)
+        return palette.colors[10]
     }
 
     @Test static func weightsFavourWhatStaysOnScreen() throws {
+        // The free colour is a weighted mean: nearer the colour seen longer, either way round.
         let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
-        #expect(try exactColors(keeping: second, dropping: first, frames: 5) == [second])
-        #expect(try exactColors(keeping: first, dropping: second, frames: 5) == [first])
+        let favouringSecond = try freeColor(keeping: second, dropping: first, frames: 5)
+        #expect(distance(favouringSecond, second) < distance(favouringSecond, first))
+        let favouringFirst = try freeColor(keeping: first, dropping: second, frames: 5)
+        #expect(distance(favouringFirst, first) < distance(favouringFirst, second))
     }
 
     @Test static func aPictureHiddenAtFirstCountsOnceItShows() throws {
@@ -127,13 +137,18 @@ import Testing
 
     @Test static func handWeightsAddToTheCount() throws {
         let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
-        var options = GIFEncodingOptions()
-        options.colors = 12
-        var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
-        let picture = canvas(painting: [first, second])
-        try planner.addFrame(picture)
-        try planner.addRegion(picture, rect: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: 3)
-        #expect(try planner.makePalette().palette.exactIndex(of: second) != nil)
+        func free(extraForSecond weight: Double) throws -> RGB8 {
+            var options = GIFEncodingOptions()
+            options.colors = 12
+            var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+            let picture = canvas(painting: [first, second])
+            try planner.addStaticFrame(picture, frameCount: 2)
+            try planner.addFrame(picture, spriteBounds: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: weight)
+            return try planner.makePalette().palette.colors[10]
+        }
+        let balanced = try free(extraForSecond: 0), favoured = try free(extraForSecond: 6)
+        #expect(distance(favoured, second) < distance(balanced, second))
+        #expect(distance(favoured, second) < distance(favoured, first))
     }
 
     @Test static func wrongSizesAndOptionsAreRefused() throws {

@@ -46,7 +46,6 @@ public final class AnimationEncoder {
     private var mapper: FrameIndexMapper
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
-    private let toleranceSquared: Int
     private var screen: DisplayedScreen
     private var held: BufferedFrame?
     private var pending: BufferedFrame?
@@ -76,8 +75,6 @@ public final class AnimationEncoder {
                                   orderedStrength: options.orderedStrength)
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables)
         packedTable = palette.tableColors.map(\.packed)
-        let tolerance = options.unchangedTolerance
-        toleranceSquared = Int((tolerance * tolerance).rounded(.down))
         screen = DisplayedScreen(width: width, height: height)
     }
 
@@ -125,9 +122,9 @@ public final class AnimationEncoder {
             return
         }
         let indices = try mapIndices(canvas, region, spriteBounds)
-        let colors = toleranceSquared > 0 ? AnimationPixels.packedColors(canvas, region) : nil
+        let colors = options.unchangedTolerance > 0 ? AnimationPixels.packedColors(canvas, region) : nil
         let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
-                                                          palette: packedTable, toleranceSquared: toleranceSquared)
+                                                          palette: packedTable, tolerance: options.unchangedTolerance)
         guard !changed.isEmpty else {
             if replacesPending {
                 // The frame undid the pending image: the one before it simply goes on.
@@ -220,7 +217,7 @@ public final class AnimationEncoder {
         if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
         screen.write(firstPrevious, in: first.frame.rect)
         let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
-                                                          palette: packedTable, toleranceSquared: 0)
+                                                          palette: packedTable, tolerance: 0)
         // Nothing to show: one pixel repeating what is there keeps the timing.
         let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
         let prior = screen.read(rect)

@@ -3,13 +3,15 @@ import Raster
 
 /// Plans the one global palette of an animation from a first pass over its frames.
 ///
-/// Call `addFrame(_:damage:)` for every frame in order, with the rectangle that changed since
-/// the frame before (nil: anything may have), then `makePalette()`. The planner keeps what the
-/// screen shows (one packed colour and one frame number a pixel, so memory does not grow with
-/// the animation's length); when a pixel changes, its old colour is counted with the number of
-/// frames it was on screen. Colours are thus weighted by how long they are seen: a still
-/// picture outweighs a sliding one seen for one frame at each position, and a picture hidden
-/// under a layer in the first frame counts once it shows. `addRegion` adds weight by hand.
+/// Two ways to say how long colours are seen, which may be combined:
+/// - Tracked (exact): call `addFrame(_:damage:)` for every frame in order, with the rectangle
+///   that changed since the frame before (nil: anything may have). The planner keeps what
+///   the screen shows (one packed colour and one frame number a pixel, so memory does not grow
+///   with the animation's length); when a pixel changes, its old colour is counted with the
+///   number of frames it stayed. A picture hidden under a layer in the first frame thus counts
+///   from when it shows, and a sliding picture once per position.
+/// - By hand: `addStaticFrame(_:frameCount:)` counts a whole screen for some frames and
+///   `addFrame(_:spriteBounds:weight:)` a moving layer's pixels.
 ///
 /// The palette holds, in this order: the interface's flat colours and the anti-aliasing ramps
 /// of its lines (exact, see `InterfaceColors`), colours chosen from the rest of the histogram
@@ -63,12 +65,21 @@ public struct AnimationPalettePlanner: Sendable {
         frameCount += 1
     }
 
-    /// Adds `weight` (in frames) for every pixel of `rect` (clipped to the screen), on top of
-    /// what `addFrame` counts.
-    public mutating func addRegion(_ canvas: Canvas, rect: PixelRect, weight: Double) throws(ImageCodecError) {
+    /// Counts the whole canvas as seen for `frameCount` frames (weighting by hand, e.g. the
+    /// still scene for the whole animation; independent of `addFrame(_:damage:)`).
+    public mutating func addStaticFrame(_ canvas: Canvas, frameCount: Int) throws(ImageCodecError) {
         try checkSize(canvas)
-        let area = rect.intersection(canvas.bounds)
-        guard !area.isEmpty, weight > 0, weight.isFinite else { return }
+        guard frameCount > 0 else { return }
+        histogram.add(image: canvas.image, rect: canvas.bounds, weight: Double(frameCount))
+    }
+
+    /// Counts the pixels inside `spriteBounds` (clipped to the screen) as seen for `weight`
+    /// frames (weighting by hand: the moving part of one frame). Nil bounds add nothing.
+    public mutating func addFrame(_ canvas: Canvas, spriteBounds: PixelRect?, weight: Double = 1) throws(ImageCodecError) {
+        try checkSize(canvas)
+        guard let spriteBounds, weight > 0, weight.isFinite else { return }
+        let area = spriteBounds.intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
         histogram.add(image: canvas.image, rect: area, weight: weight)
     }
 
