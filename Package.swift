@@ -28,28 +28,38 @@ let package = Package(
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
 
+        // Pure Swift: trigonometry from IEEE basic operations, identical on every machine.
+        .target(name: "DeterministicMath", linkerSettings: libm),
         // Pure Swift: what is where at time t (no pixels).
-        .target(name: "ArcScene", linkerSettings: libm),
+        .target(name: "ArcScene", dependencies: ["DeterministicMath"], linkerSettings: libm),
         // Pure Swift: premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
-        .target(name: "Raster", linkerSettings: libm),
+        .target(name: "Raster", dependencies: ["DeterministicMath"], linkerSettings: libm),
         // Pure Swift: palette construction and dithering for GIF output.
         .target(name: "Palette", dependencies: ["Raster"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
         .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
+        // libpng's low-level write API behind one setjmp, for fast PNG output with chosen settings.
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
         // All C contact: PNG and JPEG decoding, PNG and GIF writing, atomic file output.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader"]),
+                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader", "CPNGWriter"]),
+        // Draws scene states into frames and reports the rectangle that changed.
+        .target(name: "SceneRenderer", dependencies: ["ArcScene", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs"]),
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "SceneRenderer"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
 
+        .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "DeterministicMath"]),
         .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"]),
+        .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "Raster"]),
         .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
+        // Runs the built command: help, errors, exit codes, files written.
+        .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"]),
     ]
 )

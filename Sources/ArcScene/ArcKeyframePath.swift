@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DeterministicMath
 
 /// How a key-frame animation along a path turns progress into a place on the path.
 public enum PathMode: String, Hashable, Sendable, CaseIterable {
@@ -70,18 +64,18 @@ public struct ArcKeyframePath: Hashable, Sendable {
         let count = Self.pieceCount(forSweep: sweep)
         let pieceSweep = sweep.isFinite ? sweep / Double(count) : 0
         let direction: Double = pieceSweep < 0 ? -1 : 1
-        let handle = 4.0 / 3.0 * tan(abs(pieceSweep) / 4) * radius
+        let handle = 4.0 / 3.0 * PortableMath.tan(abs(pieceSweep) / 4) * radius
         var pieces: [CubicSegment] = []
         pieces.reserveCapacity(count)
         for index in 0..<count {
             let from = startAngle + sweep * Double(index) / Double(count)
             let to = index == count - 1 ? endAngle : startAngle + sweep * Double(index + 1) / Double(count)
-            let p0 = Point(x: center.x + radius * cos(from), y: center.y + radius * sin(from))
-            let p3 = Point(x: center.x + radius * cos(to), y: center.y + radius * sin(to))
-            let p1 = Point(x: p0.x - direction * handle * sin(from),
-                           y: p0.y + direction * handle * cos(from))
-            let p2 = Point(x: p3.x + direction * handle * sin(to),
-                           y: p3.y - direction * handle * cos(to))
+            let p0 = Point(x: center.x + radius * PortableMath.cos(from), y: center.y + radius * PortableMath.sin(from))
+            let p3 = Point(x: center.x + radius * PortableMath.cos(to), y: center.y + radius * PortableMath.sin(to))
+            let p1 = Point(x: p0.x - direction * handle * PortableMath.sin(from),
+                           y: p0.y + direction * handle * PortableMath.cos(from))
+            let p2 = Point(x: p3.x + direction * handle * PortableMath.sin(to),
+                           y: p3.y - direction * handle * PortableMath.cos(to))
             pieces.append(CubicSegment(p0: p0, p1: p1, p2: p2, p3: p3))
         }
         if let startPoint { pieces[0].p0 = startPoint }

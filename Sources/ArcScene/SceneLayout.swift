@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DeterministicMath
 
 /// Where everything static sits on the screen, and how the round layers look.
 ///
@@ -82,7 +76,7 @@ public struct SceneLayout: Hashable, Sendable {
 
     /// The arc's circle radius R = W / sin(span), so the arc ends on the right screen edge;
     /// for the default 60° span that is 2W/√3.
-    public var arcRadius: Double { screenWidth / sin(arcSpanDegrees * .pi / 180) }
+    public var arcRadius: Double { screenWidth / PortableMath.sin(arcSpanDegrees * .pi / 180) }
 
     /// The arc's centre, the top-left corner of the screen.
     public var arcCenter: Point { .zero }
@@ -112,7 +106,7 @@ public struct SceneLayout: Hashable, Sendable {
     public func buttonCenter(_ index: Int) -> Point {
         let angle = buttonAngleFromVertical(index)
         let radius = arcRadius
-        return Point(x: radius * sin(angle), y: radius * cos(angle))
+        return Point(x: radius * PortableMath.sin(angle), y: radius * PortableMath.cos(angle))
     }
 
     /// All button centres, in index order.
@@ -130,7 +124,7 @@ public struct SceneLayout: Hashable, Sendable {
     public var arcEndPoints: (start: Point, end: Point) {
         let radius = arcRadius
         let end = arcEndAngle
-        return (Point(x: 0, y: radius), Point(x: radius * cos(end), y: radius * sin(end)))
+        return (Point(x: 0, y: radius), Point(x: radius * PortableMath.cos(end), y: radius * PortableMath.sin(end)))
     }
 
     /// Checks every parameter and throws the first problem found, naming the parameter.

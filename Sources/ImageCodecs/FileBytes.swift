@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// Reads whole files with a size cap, reporting failures with the operating system's reason.
-enum FileBytes {
+public enum FileBytes {
     /// The contents of the file at `path`, refused with `.fileTooLarge` past `maxBytes`.
     ///
     /// A missing file, a folder or a file without read permission gives `.unreadable` with
     /// the system's text ("No such file or directory", "is a folder", ...).
-    static func contents(ofFile path: String, maxBytes: Int) throws(ImageCodecError) -> [UInt8] {
+    public static func contents(ofFile path: String, maxBytes: Int) throws(ImageCodecError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemErrorText(errno)) }
         defer { close(descriptor) }

@@ -1,3 +1,4 @@
+import DeterministicMath
 /// A circular arc stroked with a line of some width and round caps, as UIBezierPath draws
 /// `addArc(withCenter:radius:startAngle:endAngle:clockwise:)` with `lineCapStyle = .round`.
 ///
@@ -91,7 +92,7 @@ public struct ArcStroke: CoverageShape, Hashable {
         let box = pixelBounds.intersection(clip)
         guard !box.isEmpty else { return .empty }
         let geometry = ArcStrokeGeometry(self)
-        var builder = CoverageMaskBuilder(expectedPixels: 4 * (box.width + box.height))
+        var builder = CoverageMaskBuilder(capacity: box.area)
         for y in box.y ..< box.maxY {
             let outer = CircleRowSpan(row: y, cx: center.x, cy: center.y, radius: geometry.outerRadius,
                                       minX: box.x, maxX: box.maxX)

@@ -30,7 +30,7 @@ extension Canvas {
     /// `rect` (a layer's clip disc does). For destination pixel (px, py) the sample point in
     /// the image is u = (px + 0.5 − x)·imageWidth / width − 0.5 (v likewise), clamped to the
     /// image, so samples beyond the edge repeat the edge pixels. The four neighbours are
-    /// weighted in 1/16384 steps on premultiplied values and the sample is rounded once to
+    /// weighted in 1/4096 steps on premultiplied values and the sample is rounded once to
     /// 8 bits before blending. A straight-alpha image is premultiplied first (a copy); pass
     /// premultiplied images to avoid that work. Nothing is drawn for an empty image or a
     /// rectangle that is not finite and positive.
@@ -46,40 +46,51 @@ extension Canvas {
                                    rectSize: target.width, sourceSize: image.width, stride: 4)
         let width = self.width, height = self.height, sourceRowBytes = image.width * 4
         mask.values.withUnsafeBufferPointer { values in
-            source.pixels.withUnsafeBufferPointer { texels in
-                pixels.withUnsafeMutableBufferPointer { canvas in
-                    var lastRow = Int.min
-                    var top = 0, bottom = 0, wy = 0
-                    for run in mask.runs where run.y >= 0 && run.y < height {
-                        let x0 = Swift.max(run.x, area.x), x1 = Swift.min(run.x + run.count, area.maxX, width)
-                        guard x0 < x1 else { continue }
-                        if run.y != lastRow {
-                            let row = BilinearAxis.position(destination: run.y, rectOrigin: target.y,
-                                                            rectSize: target.height, sourceSize: image.height)
-                            top = row.low * sourceRowBytes
-                            bottom = row.high * sourceRowBytes
-                            wy = row.highWeight
-                            lastRow = run.y
-                        }
-                        let wyLow = BilinearAxis.one - wy
-                        var p = (run.y * width + x0) * 4
-                        var v = run.offset + (x0 - run.x)
-                        for x in x0 ..< x1 {
-                            let coverage = values[v]
-                            v += 1
-                            if coverage == 0 { p += 4; continue }
-                            let column = x - area.x
-                            let left = columns.lowOffsets[column], right = columns.highOffsets[column]
-                            let wx = columns.highWeights[column], wxLow = BilinearAxis.one - wx
-                            let a = top + left, b = top + right, c = bottom + left, d = bottom + right
-                            @inline(__always) func sample(_ k: Int) -> UInt8 {
-                                let upper = Int(texels[a + k]) * wxLow + Int(texels[b + k]) * wx
-                                let lower = Int(texels[c + k]) * wxLow + Int(texels[d + k]) * wx
-                                return UInt8(truncatingIfNeeded: (upper * wyLow + lower * wy + BilinearAxis.roundingHalf) >> 28)
+            columns.samples.withUnsafeBufferPointer { columns in
+                source.pixels.withUnsafeBytes { texels in
+                    pixels.withUnsafeMutableBufferPointer { canvas in
+                        var lastRow = Int.min
+                        var top = 0, bottom = 0, wy: UInt64 = 0
+                        for run in mask.runs where run.y >= 0 && run.y < height {
+                            let x0 = Swift.max(run.x, area.x), x1 = Swift.min(run.x + run.count, area.maxX, width)
+                            guard x0 < x1 else { continue }
+                            if run.y != lastRow {
+                                let row = BilinearAxis.position(destination: run.y, rectOrigin: target.y,
+                                                                rectSize: target.height, sourceSize: image.height)
+                                top = row.low * sourceRowBytes
+                                bottom = row.high * sourceRowBytes
+                                wy = UInt64(row.highWeight)
+                                lastRow = run.y
                             }
-                            SourceOver.blend(red: sample(0), green: sample(1), blue: sample(2), alpha: sample(3),
-                                             coverage: coverage, into: canvas, at: p)
-                            p += 4
+                            var p = (run.y * width + x0) * 4
+                            var v = run.offset + (x0 - run.x)
+                            var cachedColumn = -1
+                            var cached = ColumnBlend(redBlue: 0, greenAlpha: 0)
+                            for x in x0 ..< x1 {
+                                let coverage = values[v]
+                                v += 1
+                                if coverage != 0 {
+                                    let column = columns[x - area.x]
+                                    let low = column.low == cachedColumn
+                                        ? cached : ColumnBlend(texels, top, bottom, column.low, wy: wy)
+                                    let high = column.high == column.low
+                                        ? low : ColumnBlend(texels, top, bottom, column.high, wy: wy)
+                                    cachedColumn = column.high
+                                    cached = high
+                                    let sample = ColumnBlend.horizontal(low, high, wx: UInt64(column.highWeight))
+                                    if coverage == CoverageMask.full && sample >= 0xFF00_0000 {
+                                        UnsafeMutableRawPointer(canvas.baseAddress! + p)
+                                            .storeBytes(of: sample.littleEndian, as: UInt32.self)
+                                    } else {
+                                        SourceOver.blend(red: UInt8(truncatingIfNeeded: sample),
+                                                         green: UInt8(truncatingIfNeeded: sample >> 8),
+                                                         blue: UInt8(truncatingIfNeeded: sample >> 16),
+                                                         alpha: UInt8(truncatingIfNeeded: sample >> 24),
+                                                         coverage: coverage, into: canvas, at: p)
+                                    }
+                                }
+                                p += 4
+                            }
                         }
                     }
                 }
@@ -88,37 +99,89 @@ extension Canvas {
     }
 }
 
-/// Bilinear sampling positions along one axis: for each destination pixel, the byte offsets
-/// of the two source neighbours and the weight of the second, in 1/16384 steps.
-struct BilinearAxis {
-    /// Weight of a whole source pixel (2^14); two axes multiply to 2^28.
-    static let one = 16384
-    /// Half of 2^28, for rounding the product of two axis weights.
-    static let roundingHalf = 1 << 27
+/// One source column blended between the upper and lower source rows, the first half of a
+/// bilinear sample (bilinear filtering is separable, and in integers the two orders give the
+/// same sums, so a column can be reused by neighbouring destination pixels).
+///
+/// Channel pairs (R, B) and (G, A) travel in the two 32-bit halves of a 64-bit integer:
+/// weights are 12-bit, so after both axes each half stays below 255 · 2^24 + 2^23 < 2^32 and
+/// never carries into the other.
+struct ColumnBlend {
+    var redBlue: UInt64
+    var greenAlpha: UInt64
 
-    var lowOffsets: [Int]
-    var highOffsets: [Int]
-    var highWeights: [Int]
+    private static let lanes: UInt64 = 0x0000_00FF_0000_00FF
+    private static let half: UInt64 = 0x0080_0000_0080_0000
+
+    init(redBlue: UInt64, greenAlpha: UInt64) {
+        self.redBlue = redBlue
+        self.greenAlpha = greenAlpha
+    }
+
+    /// Blends the texels at byte `column` of the rows starting at bytes `top` and `bottom`,
+    /// with weight `wy` (of 4096) on the lower row.
+    @inline(__always)
+    init(_ texels: UnsafeRawBufferPointer, _ top: Int, _ bottom: Int, _ column: Int, wy: UInt64) {
+        let upper = Self.load(texels, top + column), lower = Self.load(texels, bottom + column)
+        let wyLow = UInt64(BilinearAxis.one) - wy
+        redBlue = Self.spread(upper, 0) &* wyLow &+ Self.spread(lower, 0) &* wy
+        greenAlpha = Self.spread(upper, 8) &* wyLow &+ Self.spread(lower, 8) &* wy
+    }
+
+    /// The finished sample between two blended columns, with weight `wx` (of 4096) on the
+    /// second, rounded once, as a packed little-endian RGBA word.
+    @inline(__always)
+    static func horizontal(_ left: ColumnBlend, _ right: ColumnBlend, wx: UInt64) -> UInt32 {
+        let wxLow = UInt64(BilinearAxis.one) - wx
+        let redBlue = ((left.redBlue &* wxLow &+ right.redBlue &* wx &+ half) >> 24) & lanes
+        let greenAlpha = ((left.greenAlpha &* wxLow &+ right.greenAlpha &* wx &+ half) >> 24) & lanes
+        return UInt32(truncatingIfNeeded: redBlue | redBlue >> 16 | greenAlpha << 8 | greenAlpha >> 8)
+    }
+
+    @inline(__always)
+    private static func load(_ texels: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        UInt64(UInt32(littleEndian: texels.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+
+    /// The channel at bit `shift` into the low half, the channel 16 bits above it into the high half.
+    @inline(__always)
+    private static func spread(_ word: UInt64, _ shift: UInt64) -> UInt64 {
+        let shifted = word >> shift
+        return (shifted | shifted << 16) & lanes
+    }
+}
+
+/// Bilinear sampling positions along one axis: for each destination pixel, the byte offsets
+/// of the two source neighbours and the weight of the second, in 1/4096 steps.
+struct BilinearAxis {
+    /// One destination pixel's neighbours (byte offsets) and the weight of the second.
+    struct Sample {
+        var low: Int
+        var high: Int
+        var highWeight: UInt32
+    }
+
+    /// Weight of a whole source pixel (2^12); the two axes multiply to 2^24, and
+    /// 255 · 2^24 plus the rounding half still fits in 32 bits.
+    static let one = 4096
+
+    var samples: [Sample]
 
     /// Destination pixels `destinationStart ..< destinationStart + count` of an image of
     /// `sourceSize` pixels stretched over [rectOrigin, rectOrigin + rectSize); `stride` is the
     /// byte distance between neighbouring source pixels on this axis.
     init(destinationStart: Int, count: Int, rectOrigin: Double, rectSize: Double, sourceSize: Int, stride: Int) {
-        lowOffsets = [Int](repeating: 0, count: count)
-        highOffsets = [Int](repeating: 0, count: count)
-        highWeights = [Int](repeating: 0, count: count)
-        for i in 0 ..< count {
+        samples = (0 ..< count).map { i in
             let position = Self.position(destination: destinationStart + i, rectOrigin: rectOrigin,
                                          rectSize: rectSize, sourceSize: sourceSize)
-            lowOffsets[i] = position.low * stride
-            highOffsets[i] = position.high * stride
-            highWeights[i] = position.highWeight
+            return Sample(low: position.low * stride, high: position.high * stride,
+                          highWeight: UInt32(position.highWeight))
         }
     }
 
     /// The two source neighbours and the weight of the second for destination pixel
     /// `destination`: u = (destination + 0.5 − rectOrigin)·sourceSize / rectSize − 0.5,
-    /// clamped to [0, sourceSize − 1]; the weight is round(frac(u) · 16384).
+    /// clamped to [0, sourceSize − 1]; the weight is round(frac(u) · 4096).
     @inline(__always)
     static func position(destination: Int, rectOrigin: Double, rectSize: Double,
                          sourceSize: Int) -> (low: Int, high: Int, highWeight: Int) {

@@ -87,7 +87,14 @@ public struct Canvas: Equatable, Sendable {
     /// Composites `color` over the canvas through `mask`: each pixel receives the colour
     /// scaled by its coverage (source-over). Runs outside the canvas are clipped.
     public mutating func fill(_ mask: CoverageMask, with color: PremultipliedColor) {
+        fill(mask, with: color, skippingFullCoverage: false)
+    }
+
+    /// `fill(_:with:)`, optionally leaving fully covered pixels alone (used when something
+    /// opaque will cover them completely anyway).
+    mutating func fill(_ mask: CoverageMask, with color: PremultipliedColor, skippingFullCoverage: Bool) {
         guard !mask.isEmpty, color != .clear else { return }
+        let limit: UInt16 = skippingFullCoverage ? CoverageMask.full - 1 : CoverageMask.full
         let width = self.width, height = self.height
         let source = SourceOver.Color(color)
         mask.values.withUnsafeBufferPointer { values in
@@ -98,7 +105,8 @@ public struct Canvas: Equatable, Sendable {
                     var p = (run.y * width + x0) * 4
                     var v = run.offset + (x0 - run.x)
                     for _ in x0 ..< x1 {
-                        source.blend(coverage: values[v], into: canvas, at: p)
+                        let coverage = values[v]
+                        if coverage <= limit { source.blend(coverage: coverage, into: canvas, at: p) }
                         p += 4
                         v += 1
                     }

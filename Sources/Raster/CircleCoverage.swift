@@ -41,9 +41,36 @@ struct CircleRowSpan {
 
 /// Coverage masks of a disc and of a ring (the disc minus a smaller concentric one), made in
 /// one pass so a bordered layer computes its outer circle once for clip and border.
-enum CircleCoverage {
+struct CircleCoverage {
+    private let cx: Double
+    private let cy: Double
+    private let outerRadius: Double
+    private let innerRadius: Double
+    private let outerTable: CircleAreaTable
+    private let innerTable: CircleAreaTable?
+    private let hasHole: Bool
+    private let makeDisc: Bool
+    private let makeRing: Bool
+    private var disc: CoverageMaskBuilder
+    private var ring: CoverageMaskBuilder
+
+    private init(center: PixelPoint, outerRadius: Double, innerRadius: Double, box: PixelRect,
+                 makeDisc: Bool, makeRing: Bool) {
+        cx = center.x
+        cy = center.y
+        self.outerRadius = outerRadius
+        self.innerRadius = innerRadius
+        hasHole = innerRadius > 0
+        outerTable = CircleAreaTable(center: center, radius: outerRadius, box: box)
+        innerTable = hasHole && makeRing ? CircleAreaTable(center: center, radius: innerRadius, box: box) : nil
+        self.makeDisc = makeDisc
+        self.makeRing = makeRing
+        disc = CoverageMaskBuilder(capacity: makeDisc ? box.area : 0)
+        ring = CoverageMaskBuilder(capacity: makeRing ? box.area : 0)
+    }
+
     /// Masks of disc(center, outerRadius) and of the ring between `innerRadius` and
-    /// `outerRadius`, limited to `clip`. Edge pixels use the exact area; pixels wholly inside
+    /// `outerRadius`, limited to `clip`. Edge pixels use the exact area (`CircleAreaTable`); pixels wholly inside
     /// a circle count as 1 without it. An inner radius of zero or less means no hole.
     static func masks(center: PixelPoint, outerRadius: Double, innerRadius: Double,
                       clip: PixelRect, makeDisc: Bool, makeRing: Bool) -> (disc: CoverageMask, ring: CoverageMask) {
@@ -52,51 +79,53 @@ enum CircleCoverage {
         }
         let box = SubpixelRect(center: center, radius: outerRadius).enclosingPixels.intersection(clip)
         guard !box.isEmpty else { return (.empty, .empty) }
-        let cx = center.x, cy = center.y
-        let outer2 = outerRadius * outerRadius
-        let hasHole = innerRadius > 0
-        let inner2 = innerRadius * innerRadius
-        var disc = CoverageMaskBuilder(expectedPixels: makeDisc ? box.area : 0)
-        var ring = CoverageMaskBuilder(expectedPixels: makeRing ? box.width * 8 : 0)
-        for y in box.y ..< box.maxY {
-            let outer = CircleRowSpan(row: y, cx: cx, cy: cy, radius: outerRadius, minX: box.x, maxX: box.maxX)
-            guard outer.touchEnd > outer.touchStart else { continue }
-            var inner = CircleRowSpan(row: y, cx: cx, cy: cy, radius: hasHole ? innerRadius : 0,
-                                      minX: box.x, maxX: box.maxX)
-            if !hasHole || inner.fullEnd <= inner.fullStart {
-                inner.fullStart = outer.touchEnd
-                inner.fullEnd = outer.touchEnd
-            }
-            let holeStart = Swift.min(Swift.max(inner.fullStart, outer.touchStart), outer.touchEnd)
-            let holeEnd = Swift.min(Swift.max(inner.fullEnd, holeStart), outer.touchEnd)
-            let ry = Double(y) - cy
+        var writer = CircleCoverage(center: center, outerRadius: outerRadius, innerRadius: innerRadius, box: box,
+                                    makeDisc: makeDisc, makeRing: makeRing)
+        for y in box.y ..< box.maxY { writer.writeRow(y, box: box) }
+        return (writer.disc.build(), writer.ring.build())
+    }
 
-            @inline(__always) func emit(_ x: Int) {
-                let rx = Double(x) - cx
-                let outerArea = (x >= outer.fullStart && x < outer.fullEnd)
-                    ? 1 : CircleIntersection.squareArea(x: rx, y: ry, radiusSquared: outer2)
-                if makeDisc { disc.append(CoverageMask.quantize(outerArea)) }
-                if makeRing {
-                    let innerArea = (hasHole && x >= inner.touchStart && x < inner.touchEnd)
-                        ? CircleIntersection.squareArea(x: rx, y: ry, radiusSquared: inner2) : 0
-                    ring.append(CoverageMask.quantize(outerArea - innerArea))
-                }
-            }
-
-            if makeDisc { disc.beginRun(x: outer.touchStart, y: y) }
-            if makeRing { ring.beginRun(x: outer.touchStart, y: y) }
-            for x in outer.touchStart ..< holeStart { emit(x) }
-            if makeRing {
-                ring.endRun()
-                ring.beginRun(x: holeEnd, y: y)
-            }
-            if makeDisc {
-                for _ in holeStart ..< holeEnd { disc.append(CoverageMask.full) }
-            }
-            for x in holeEnd ..< outer.touchEnd { emit(x) }
-            if makeDisc { disc.endRun() }
-            if makeRing { ring.endRun() }
+    private mutating func writeRow(_ y: Int, box: PixelRect) {
+        let outer = CircleRowSpan(row: y, cx: cx, cy: cy, radius: outerRadius, minX: box.x, maxX: box.maxX)
+        guard outer.touchEnd > outer.touchStart else { return }
+        let inner = CircleRowSpan(row: y, cx: cx, cy: cy, radius: hasHole ? innerRadius : 0,
+                                  minX: box.x, maxX: box.maxX)
+        var holeStart = outer.touchEnd, holeEnd = outer.touchEnd
+        if hasHole && inner.fullEnd > inner.fullStart {
+            holeStart = Swift.min(Swift.max(inner.fullStart, outer.touchStart), outer.touchEnd)
+            holeEnd = Swift.min(Swift.max(inner.fullEnd, holeStart), outer.touchEnd)
         }
-        return (disc.build(), ring.build())
+        if !makeRing {
+            disc.beginRun(x: outer.touchStart, y: y)
+            for x in outer.touchStart ..< outer.fullStart { emit(x, y, outer, inner) }
+            disc.append(CoverageMask.full, count: outer.fullEnd - outer.fullStart)
+            for x in Swift.max(outer.fullEnd, outer.fullStart) ..< outer.touchEnd { emit(x, y, outer, inner) }
+            disc.endRun()
+            return
+        }
+        if makeDisc { disc.beginRun(x: outer.touchStart, y: y) }
+        if makeRing { ring.beginRun(x: outer.touchStart, y: y) }
+        for x in outer.touchStart ..< holeStart { emit(x, y, outer, inner) }
+        if makeRing {
+            ring.endRun()
+            ring.beginRun(x: holeEnd, y: y)
+        }
+        if makeDisc { disc.append(CoverageMask.full, count: holeEnd - holeStart) }
+        for x in holeEnd ..< outer.touchEnd { emit(x, y, outer, inner) }
+        if makeDisc { disc.endRun() }
+        if makeRing { ring.endRun() }
+    }
+
+    @inline(__always)
+    private mutating func emit(_ x: Int, _ y: Int, _ outer: CircleRowSpan, _ inner: CircleRowSpan) {
+        let outerArea = (x >= outer.fullStart && x < outer.fullEnd) ? 1 : outerTable.area(x: x, y: y)
+        if makeDisc { disc.append(CoverageMask.quantize(outerArea)) }
+        if makeRing {
+            var innerArea = 0.0
+            if let innerTable, x >= inner.touchStart && x < inner.touchEnd {
+                innerArea = (x >= inner.fullStart && x < inner.fullEnd) ? 1 : innerTable.area(x: x, y: y)
+            }
+            ring.append(CoverageMask.quantize(outerArea - innerArea))
+        }
     }
 }

@@ -53,7 +53,10 @@ extension Canvas {
                                          innerRadius: layer.radius - layer.borderWidth, clip: region,
                                          makeDisc: needsClip, makeRing: hasBorder)
         if let background = layer.backgroundColor {
-            fill(masks.disc, with: background)
+            // Under opaque contents (edge-clamped, so they reach every pixel of the clip) the
+            // background only shows in partly covered edge pixels.
+            let hidden = layer.contents?.isOpaque ?? false
+            fill(masks.disc, with: background, skippingFullCoverage: hidden)
         }
         if let contents = layer.contents {
             draw(contents, in: layer.frame, gravity: layer.contentsGravity, through: masks.disc)

@@ -101,15 +101,28 @@ public struct CoverageMask: Equatable, Sendable {
 }
 
 /// Collects a coverage mask row by row; runs are trimmed of zero coverage at both ends.
+///
+/// Values go into a buffer allocated once with room for every pixel of the shape's clipped
+/// box (each pixel is written at most once), so appending is a plain store.
 struct CoverageMaskBuilder {
+    private final class Storage {
+        let buffer: UnsafeMutableBufferPointer<UInt16>
+        init(capacity: Int) { buffer = .allocate(capacity: Swift.max(1, capacity)) }
+        deinit { buffer.deallocate() }
+    }
+
+    private let storage: Storage
+    private let values: UnsafeMutableBufferPointer<UInt16>
+    private var count = 0
     private var runs: [CoverageRun] = []
-    private var values: [UInt16] = []
     private var runX = 0
     private var runY = 0
     private var runStart = 0
 
-    init(expectedPixels: Int) {
-        values.reserveCapacity(Swift.max(0, expectedPixels))
+    /// A builder for at most `capacity` pixels.
+    init(capacity: Int) {
+        storage = Storage(capacity: capacity)
+        values = storage.buffer
     }
 
     /// Starts a run at column `x` of row `y`; rows must come in increasing order, and runs
@@ -117,28 +130,45 @@ struct CoverageMaskBuilder {
     mutating func beginRun(x: Int, y: Int) {
         runX = x
         runY = y
-        runStart = values.count
+        runStart = count
     }
 
     /// Appends the next pixel's coverage to the open run.
     @inline(__always)
     mutating func append(_ value: UInt16) {
-        values.append(value)
+        guard count < values.count else { return }
+        values[count] = value
+        count += 1
+    }
+
+    /// Appends `count` pixels of the same coverage to the open run.
+    mutating func append(_ value: UInt16, count repeats: Int) {
+        let n = Swift.min(Swift.max(0, repeats), values.count - count)
+        guard n > 0 else { return }
+        (values.baseAddress! + count).initialize(repeating: value, count: n)
+        count += n
     }
 
     /// Closes the open run, dropping zero coverage at its ends.
     mutating func endRun() {
-        while values.count > runStart, values[values.count - 1] == 0 { values.removeLast() }
+        while count > runStart, values[count - 1] == 0 { count -= 1 }
         var leading = 0
-        while runStart + leading < values.count, values[runStart + leading] == 0 { leading += 1 }
-        if leading > 0 { values.removeSubrange(runStart ..< runStart + leading) }
-        let count = values.count - runStart
-        guard count > 0 else { return }
-        runs.append(CoverageRun(y: runY, x: runX + leading, count: count, offset: runStart))
+        while runStart + leading < count, values[runStart + leading] == 0 { leading += 1 }
+        let length = count - runStart - leading
+        guard length > 0 else {
+            count = runStart
+            return
+        }
+        if leading > 0 {
+            let base = values.baseAddress!
+            (base + runStart).update(from: base + runStart + leading, count: length)
+            count = runStart + length
+        }
+        runs.append(CoverageRun(y: runY, x: runX + leading, count: length, offset: runStart))
     }
 
     /// The finished mask.
     func build() -> CoverageMask {
-        CoverageMask(runs: runs, values: values)
+        CoverageMask(runs: runs, values: Array(UnsafeBufferPointer(rebasing: values[0 ..< count])))
     }
 }

@@ -44,4 +44,17 @@ extension RGBAImage {
         }
         return RGBAImage(width: width, height: height, pixels: bytes, isPremultiplied: false)
     }
+
+    /// True when every pixel's alpha is 255 (an empty image counts as opaque).
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var all: UInt8 = 255
+            var i = 3
+            while i < p.count {
+                all &= p[i]
+                i += 4
+            }
+            return all == 255
+        }
+    }
 }

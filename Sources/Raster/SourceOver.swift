@@ -18,7 +18,8 @@ enum SourceOver {
     /// 255·32768 − sa·C.
     @inline(__always)
     static func channel(weightedSource: Int, destination: UInt8, destinationWeight: Int) -> UInt8 {
-        let value = (weightedSource + Int(destination) * destinationWeight + half) / denominator
+        // No overflow: every term is below 2^40 for any byte values.
+        let value = (weightedSource &+ Int(destination) &* destinationWeight &+ half) / denominator
         return UInt8(truncatingIfNeeded: Swift.min(value, 255))
     }
 
@@ -27,17 +28,18 @@ enum SourceOver {
     static func blend(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8, coverage: UInt16,
                       into canvas: UnsafeMutableBufferPointer<UInt8>, at p: Int) {
         guard coverage > 0 else { return }
-        if coverage == CoverageMask.full && alpha == 255 {
-            canvas[p] = red; canvas[p + 1] = green; canvas[p + 2] = blue; canvas[p + 3] = 255
+        if coverage >= CoverageMask.full && alpha == 255 {
+            let word = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | 0xFF00_0000
+            UnsafeMutableRawPointer(canvas.baseAddress! + p).storeBytes(of: word.littleEndian, as: UInt32.self)
             return
         }
-        let c = Int(coverage)
-        let weight = denominator - Int(alpha) * c
-        let scale = 255 * c
-        canvas[p] = channel(weightedSource: scale * Int(red), destination: canvas[p], destinationWeight: weight)
-        canvas[p + 1] = channel(weightedSource: scale * Int(green), destination: canvas[p + 1], destinationWeight: weight)
-        canvas[p + 2] = channel(weightedSource: scale * Int(blue), destination: canvas[p + 2], destinationWeight: weight)
-        canvas[p + 3] = channel(weightedSource: scale * Int(alpha), destination: canvas[p + 3], destinationWeight: weight)
+        let c = Int(Swift.min(coverage, CoverageMask.full))
+        let weight = denominator &- Int(alpha) &* c
+        let scale = 255 &* c
+        canvas[p] = channel(weightedSource: scale &* Int(red), destination: canvas[p], destinationWeight: weight)
+        canvas[p + 1] = channel(weightedSource: scale &* Int(green), destination: canvas[p + 1], destinationWeight: weight)
+        canvas[p + 2] = channel(weightedSource: scale &* Int(blue), destination: canvas[p + 2], destinationWeight: weight)
+        canvas[p + 3] = channel(weightedSource: scale &* Int(alpha), destination: canvas[p + 3], destinationWeight: weight)
     }
 
     /// A solid colour prepared for blending.

@@ -34,11 +34,31 @@ extension CommandLineInterface {
         "Usage: \(usageLine)\n  See '\(commandName) --help' for more information.\n"
     }
 
+    /// One option: the name, then the help from column 27, wrapped to 80 columns; a name
+    /// too long for its column puts the help on the next line.
     private static func row(_ name: String, _ help: String) -> String {
-        let indent = "  ", column = 24
-        if name.count < column - 1 {
-            return indent + name + String(repeating: " ", count: column - name.count) + help
+        let indent = "  ", column = 24, width = 80
+        let helpIndent = indent + String(repeating: " ", count: column)
+        var lines: [String] = []
+        var current = ""
+        // "(default: x)" stays on one line.
+        var words: [String] = []
+        for word in help.split(separator: " ").map(String.init) {
+            if words.last == "(default:" { words[words.count - 1] += " " + word } else { words.append(word) }
         }
-        return indent + name + "\n" + indent + String(repeating: " ", count: column) + help
+        for word in words {
+            if !current.isEmpty && helpIndent.count + current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += (current.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(current)
+        let body = lines.joined(separator: "\n" + helpIndent)
+        if name.count < column - 1 {
+            return indent + name + String(repeating: " ", count: column - name.count) + body
+        }
+        return indent + name + "\n" + helpIndent + body
     }
 }

@@ -207,7 +207,8 @@ public struct JSONParser {
             return scalar
         default:
             index -= 1
-            throw error("invalid escape '\\' followed by \(JSONParser.describe(c))")
+            if c >= 0x21 && c <= 0x7E { throw error("invalid escape '\\\(Unicode.Scalar(c))'") }
+            throw error("invalid escape: '\\' followed by \(JSONParser.describe(c))")
         }
     }
 

@@ -56,7 +56,7 @@ public struct RenderSettings: Equatable, Sendable {
     /// Palette size, 2 to 256.
     public var colors: Int = 256
     /// Dithering of photo pixels.
-    public var dither: DitherSetting = .ordered
+    public var dither: DitherSetting = .none
     /// Loop count; 0 plays forever.
     public var loop: Int = 0
 

@@ -72,7 +72,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .head: return "Image of the avatar that moves (PNG or JPEG)."
         case .avatar: return "Image of button i (repeatable)."
         case .colors: return "Palette size, 2 to 256. (default: 256)"
-        case .dither: return "Dithering of photo pixels. (default: ordered)"
+        case .dither: return "Dithering of photo pixels. (default: none)"
         case .loop: return "Times to play; 0 plays forever. (default: 0)"
         }
     }

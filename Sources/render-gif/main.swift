@@ -1,3 +1,47 @@
+// render-gif: parse the command line, run the render, map failures to exit codes
+// (64 for usage errors, 1 for everything else, as swift-argument-parser does).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RenderGIF
 
-print(RenderGIFVersion.string)
+/// Writes `text` to standard error unbuffered, so progress and errors interleave correctly.
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if written <= 0 { return }
+        offset += written
+    }
+}
+
+func printError(_ text: String) {
+    writeStandardError(text)
+}
+
+let command: Command
+do {
+    command = try CommandLineInterface.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    printError("Error: \(error)\n" + (error.isUsageError ? CommandLineInterface.usageHint : ""))
+    exit(error.isUsageError ? 64 : 1)
+}
+
+switch command {
+case .help:
+    print(CommandLineInterface.helpText, terminator: "")
+case .version:
+    print(RenderGIFVersion.string)
+case let .render(invocation):
+    let progress: RenderProgress = invocation.quiet ? SilentProgress() : ProgressPrinter(isTerminal: isatty(2) == 1)
+    do {
+        let report = try RenderJob.run(invocation, progress: progress)
+        if invocation.timings { printError(report.timings.description) }
+    } catch {
+        printError("Error: \(error)\n" + (error.isUsageError ? CommandLineInterface.usageHint : ""))
+        exit(error.isUsageError ? 64 : 1)
+    }
+}

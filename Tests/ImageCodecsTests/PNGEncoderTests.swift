@@ -52,9 +52,10 @@ import Testing
     @Test static func unpremultiplyInvertsPremultiplyForOpaqueAndHalfAlpha() {
         // Every straight value c at alpha 255 is its own premultiplied value.
         let opaque: [UInt8] = (0 ... 255).flatMap { (value: Int) -> [UInt8] in [UInt8(value), UInt8(255 - value), 7, 255] }
-        #expect(PNGEncoder.unpremultiplied(opaque) == opaque)
+        #expect(RGBAImage(width: 256, height: 1, pixels: opaque, isPremultiplied: true).unpremultiplied().pixels == opaque)
         // A premultiplied value can never exceed alpha in valid data; if it does, cap at 255.
-        #expect(PNGEncoder.unpremultiplied([200, 10, 0, 100]) == [255, 26, 0, 100])
+        #expect(RGBAImage(width: 1, height: 1, pixels: [200, 10, 0, 100], isPremultiplied: true).unpremultiplied().pixels
+            == [255, 26, 0, 100])
     }
 
     @Test static func emptyImagesAreRefused() {

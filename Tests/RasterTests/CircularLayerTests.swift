@@ -83,6 +83,24 @@ import Testing
         }
     }
 
+    /// The layer equals its three steps done by hand: background through the disc, contents
+    /// through the disc, then the ring.
+    @Test(arguments: [1, 2, 3])
+    static func layerIsItsThreeSteps(scale: Int) {
+        let s = Double(scale)
+        let center = PixelPoint(x: 40.37 * s, y: 33.81 * s)
+        let layer = CircularLayer(center: center, radius: 25 * s, borderWidth: 2 * s, borderColor: .green,
+                                  backgroundColor: .blue, contents: ramp)
+        var canvas = Canvas(width: 80 * scale, height: 70 * scale, color: backdrop)
+        var expected = canvas
+        canvas.draw(layer)
+        let disc = Disc(center: center, radius: 25 * s).coverageMask(clippedTo: expected.bounds)
+        expected.fill(disc, with: .blue)
+        expected.draw(ramp, in: SubpixelRect(center: center, radius: 25 * s), through: disc)
+        expected.fill(Ring(center: center, outerRadius: 25 * s, innerRadius: 23 * s), with: .green)
+        #expect(canvas == expected)
+    }
+
     @Test static func borderOnlyLayerIsTheRing() {
         let center = PixelPoint(x: 15.25, y: 14.75)
         var canvas = Canvas(width: 32, height: 32, color: .white)

@@ -1,4 +1,5 @@
 import Foundation
+import DeterministicMath
 import Testing
 @testable import Raster
 
@@ -41,6 +42,27 @@ import Testing
             let exact = Double.pi * (outer * outer - inner * inner)
             #expect(abs(mask.totalArea - exact) <= ReferenceCoverage.roundingBound(mask))
         }
+    }
+
+    /// Two exact methods agree: the row/column tables used for discs and rings, and the
+    /// circle-polygon formula used for arcs.
+    @Test static func tableAndPolygonFormulaAgree() {
+        var generator = SeededGenerator(seed: 77)
+        var worst = 0.0
+        for _ in 0 ..< 40 {
+            let center = randomCenter(&generator)
+            let radius = generator.double(in: 0.3 ... 40)
+            let box = Disc(center: center, radius: radius).pixelBounds.grown(by: 1)
+            let table = CircleAreaTable(center: center, radius: radius, box: box)
+            for y in box.y ..< box.maxY {
+                for x in box.x ..< box.maxX {
+                    let polygon = CircleIntersection.squareArea(x: Double(x) - center.x, y: Double(y) - center.y,
+                                                                radiusSquared: radius * radius)
+                    worst = max(worst, abs(table.area(x: x, y: y) - polygon))
+                }
+            }
+        }
+        #expect(worst < 1e-9)
     }
 
     @Test static func halfPixelDiscsAreExact() {

@@ -12,12 +12,23 @@ import Testing
         let wrapped: Bool
     }
 
+    /// True for a line that continues a row's help: 26 spaces, then text.
+    static func isContinuation(_ line: [Character]) -> Bool {
+        line.count > helpColumn && line.prefix(helpColumn).allSatisfy { $0 == " " } && line[helpColumn] != " "
+    }
+
     /// The rows of `lines`: "  name   help" on one line, or "  name" with the help on the next
-    /// line after 26 spaces.
+    /// line after 26 spaces; help wrapped over further indented lines is joined with spaces.
     static func rows(_ lines: [Substring]) -> [Row] {
         var rows: [Row] = []
         var index = 0
         while index < lines.count {
+            if let last = rows.last, isContinuation(Array(lines[index])) {
+                rows[rows.count - 1] = Row(name: last.name, help: last.help + " " + String(Array(lines[index])[helpColumn...]),
+                                           wrapped: last.wrapped)
+                index += 1
+                continue
+            }
             let line = Array(lines[index])
             index += 1
             guard line.count > 2, line[0] == " ", line[1] == " ", line[2] != " " else { continue }
@@ -94,6 +105,13 @@ import Testing
         #expect(help["--timings"] == "Print where the time went, on standard error.")
         #expect(help["--version"] == "Show the version.")
         #expect(help["-h, --help"] == "Show help information.")
+    }
+
+    /// Like swift-argument-parser's, the help fits an 80-column terminal.
+    @Test static func linesFitEightyColumns() {
+        for line in lines {
+            #expect(line.count <= 80, "\(line)")
+        }
     }
 
     @Test static func lastRowIsHelp() {

@@ -5,6 +5,8 @@ import Testing
 /// JSON arrays in scene files.
 @Suite enum SettingListTests {
     static let tapsExpectation = "a comma-separated list of button indices"
+    /// Scene files give taps as a JSON array, and the message says so.
+    static let jsonTapsExpectation = "an array of button indices"
     static let timingExpectation = "one of linear, easeIn, easeOut, easeInEaseOut, default, "
         + "or four numbers x1,y1,x2,y2 with x1 and x2 from 0 to 1"
 
@@ -34,18 +36,18 @@ import Testing
     static func tapsThatAreNotButtonIndices(text: String) {
         #expect(TestSupport.problem(.taps, .text(text)) == "must be \(tapsExpectation) (whole numbers from 0)")
         let numbers = text.split(separator: ",").map { JSONValue.number(Double($0)!) }
-        #expect(TestSupport.problem(.taps, .json(.array(numbers))) == "must be \(tapsExpectation) (whole numbers from 0)")
+        #expect(TestSupport.problem(.taps, .json(.array(numbers))) == "must be \(jsonTapsExpectation) (whole numbers from 0)")
     }
 
     @Test static func tapsWithWrongJSONTypes() {
-        #expect(TestSupport.problem(.taps, .json(.string("1,3,0"))) == "must be \(tapsExpectation), not a string")
-        #expect(TestSupport.problem(.taps, .json(.number(1))) == "must be \(tapsExpectation), not a number")
-        #expect(TestSupport.problem(.taps, .json(.object([]))) == "must be \(tapsExpectation), not an object")
+        #expect(TestSupport.problem(.taps, .json(.string("1,3,0"))) == "must be \(jsonTapsExpectation), not a string")
+        #expect(TestSupport.problem(.taps, .json(.number(1))) == "must be \(jsonTapsExpectation), not a number")
+        #expect(TestSupport.problem(.taps, .json(.object([]))) == "must be \(jsonTapsExpectation), not an object")
         #expect(TestSupport.problem(.taps, .json(.array([.number(1), .string("3")])))
-            == "must be \(tapsExpectation), not an array holding a string")
+            == "must be \(jsonTapsExpectation), not an array holding a string")
         #expect(TestSupport.problem(.taps, .json(.array([.array([.number(1)])])))
-            == "must be \(tapsExpectation), not an array holding an array")
-        #expect(TestSupport.problem(.taps, .json(.array([.null]))) == "must be \(tapsExpectation), not an array holding null")
+            == "must be \(jsonTapsExpectation), not an array holding an array")
+        #expect(TestSupport.problem(.taps, .json(.array([.null]))) == "must be \(jsonTapsExpectation), not an array holding null")
     }
 
     @Test static func mostTaps() {

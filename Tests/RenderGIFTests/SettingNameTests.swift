@@ -116,7 +116,7 @@ import Testing
         #expect(Setting.movingBackground.help.hasSuffix("(default: #0000ff)")
             && defaults.movingBackgroundColor.description == "#0000ff")
         #expect(Setting.colors.help.hasSuffix("(default: 256)") && defaults.colors == 256)
-        #expect(Setting.dither.help.hasSuffix("(default: ordered)") && defaults.dither == .ordered)
+        #expect(Setting.dither.help.hasSuffix("(default: none)") && defaults.dither == .none)
         #expect(Setting.loop.help.hasSuffix("(default: 0)") && defaults.loop == 0)
         #expect(defaults.headImage == nil && defaults.avatarImages.isEmpty)
     }

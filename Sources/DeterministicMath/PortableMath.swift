@@ -1,18 +1,18 @@
-/// Arc tangent, sine and cosine from IEEE basic operations only (+, −, ×, ÷), so coverage is
+/// Arc tangent, sine, cosine and tangent from IEEE basic operations only (+, −, ×, ÷), so coverage is
 /// bit-for-bit the same on every machine; C library versions may differ in the last bit
 /// between platforms, which could move a quantized coverage value by one step.
 ///
 /// Accuracy is a few units in the last place over the ranges used here, far below the
 /// 1/32768 coverage step.
-enum PortableMath {
-    static let pi = 3.141592653589793
-    static let halfPi = 1.5707963267948966
+public enum PortableMath {
+    public static let pi = 3.141592653589793
+    public static let halfPi = 1.5707963267948966
     private static let sixthPi = 0.5235987755982989
     private static let sqrt3 = 1.7320508075688772
     private static let tanTwelfthPi = 0.2679491924311228
 
     /// The angle of the vector (x, y) in (−π, π], like C's atan2 (0 for the zero vector).
-    static func atan2(_ y: Double, _ x: Double) -> Double {
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
         let ax = Swift.abs(x), ay = Swift.abs(y)
         if ax == 0 && ay == 0 { return x.sign == .minus ? (y.sign == .minus ? -pi : pi) : y }
         var angle = ay <= ax ? atanUnit(ay / ax) : halfPi - atanUnit(ax / ay)
@@ -27,29 +27,43 @@ enum PortableMath {
         return sixthPi + atanSmall((sqrt3 * t - 1) / (t + sqrt3))
     }
 
-    /// atan(t) for |t| <= tan(π/12) by its Taylor series, summed to below one ulp.
+    /// atan(t) for |t| <= tan(π/12) by its Taylor series, summed until the next term is below
+    /// 1e-19 of the result: small arguments (the usual case, angles a pixel subtends from a
+    /// circle's centre) need only a few terms.
     private static func atanSmall(_ t: Double) -> Double {
         let z = t * t
-        var sum = -1.0 / 31.0
-        sum = sum * z + 1.0 / 29.0
-        sum = sum * z - 1.0 / 27.0
-        sum = sum * z + 1.0 / 25.0
-        sum = sum * z - 1.0 / 23.0
-        sum = sum * z + 1.0 / 21.0
-        sum = sum * z - 1.0 / 19.0
-        sum = sum * z + 1.0 / 17.0
-        sum = sum * z - 1.0 / 15.0
-        sum = sum * z + 1.0 / 13.0
-        sum = sum * z - 1.0 / 11.0
-        sum = sum * z + 1.0 / 9.0
-        sum = sum * z - 1.0 / 7.0
+        var sum: Double
+        if z < 1e-4 {
+            sum = 1.0 / 9.0
+            sum = sum * z - 1.0 / 7.0
+        } else if z < 0.0036 {
+            sum = -1.0 / 15.0
+            sum = sum * z + 1.0 / 13.0
+            sum = sum * z - 1.0 / 11.0
+            sum = sum * z + 1.0 / 9.0
+            sum = sum * z - 1.0 / 7.0
+        } else {
+            sum = -1.0 / 31.0
+            sum = sum * z + 1.0 / 29.0
+            sum = sum * z - 1.0 / 27.0
+            sum = sum * z + 1.0 / 25.0
+            sum = sum * z - 1.0 / 23.0
+            sum = sum * z + 1.0 / 21.0
+            sum = sum * z - 1.0 / 19.0
+            sum = sum * z + 1.0 / 17.0
+            sum = sum * z - 1.0 / 15.0
+            sum = sum * z + 1.0 / 13.0
+            sum = sum * z - 1.0 / 11.0
+            sum = sum * z + 1.0 / 9.0
+            sum = sum * z - 1.0 / 7.0
+        }
         sum = sum * z + 1.0 / 5.0
         sum = sum * z - 1.0 / 3.0
         return t + t * z * sum
     }
 
     /// Cosine and sine of `angle` (radians; accurate for |angle| up to a few thousand).
-    static func cosSin(_ angle: Double) -> (cos: Double, sin: Double) {
+    public static func cosSin(_ angle: Double) -> (cos: Double, sin: Double) {
         guard angle.isFinite else { return (.nan, .nan) }
         // Reduce by multiples of π/2, with π/2 split in two parts so the subtraction is exact.
         let quadrant = (angle / halfPi).rounded()
@@ -97,5 +111,17 @@ enum PortableMath {
         sum = sum * z - 1.0 / 24.0 // −1/4!
         sum = sum * z + 0.5 // 1/2! (subtracted below)
         return 1 - z * sum
+    }
+
+    /// sin(angle), from `cosSin`.
+    public static func sin(_ angle: Double) -> Double { cosSin(angle).sin }
+
+    /// cos(angle), from `cosSin`.
+    public static func cos(_ angle: Double) -> Double { cosSin(angle).cos }
+
+    /// tan(angle) as sin / cos of one reduction.
+    public static func tan(_ angle: Double) -> Double {
+        let (c, s) = cosSin(angle)
+        return s / c
     }
 }

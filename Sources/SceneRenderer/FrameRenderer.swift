@@ -1,0 +1,106 @@
+import ArcScene
+import Raster
+
+/// Draws scene states into frames, knowing what changed.
+///
+/// The static part (background, arc, every button) is drawn once into a cached canvas. Each
+/// frame restores from that cache only the pixels the dynamic layer (the resting head or the
+/// moving copy) covered in the previous frame, draws the layer at its new place, and reports
+/// the union of both areas as the frame's damage. The result is pixel for pixel what a full
+/// redraw gives (`fullRedraw(_:)`), because a layer's pixels depend only on its own position
+/// and what lies under it.
+public struct FrameRenderer: Sendable {
+    /// The scene's geometry, in points.
+    public let layout: SceneLayout
+    /// Pixels per point.
+    public let scale: Int
+    /// The images drawn.
+    public let images: SceneImages
+    /// How images fill their circle.
+    public let gravity: ContentsGravity
+    /// Background, arc and buttons: everything that never moves.
+    public let staticCanvas: Canvas
+    /// The frame last rendered.
+    public private(set) var canvas: Canvas
+    private var previousSprite: PixelRect?
+    private var previousLayer: DynamicLayer?
+
+    /// Prepares the static canvas. `images.buttons` must hold one image per button.
+    public init(layout: SceneLayout, scale: Int, images: SceneImages, gravity: ContentsGravity = .resize) {
+        precondition(images.buttons.count == layout.buttonCount, "FrameRenderer: one image per button")
+        self.layout = layout
+        self.scale = scale
+        self.images = images
+        self.gravity = gravity
+        let width = Int((layout.screenWidth * Double(scale)).rounded(.up))
+        let height = Int((layout.screenHeight * Double(scale)).rounded(.up))
+        var background = Canvas(width: width, height: height, color: PremultipliedColor(layout.backgroundColor))
+        FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &background)
+        staticCanvas = background
+        canvas = background
+    }
+
+    /// Pixel size of every frame.
+    public var pixelWidth: Int { staticCanvas.width }
+    /// Pixel height of every frame.
+    public var pixelHeight: Int { staticCanvas.height }
+
+    /// Renders `state` into `canvas` and reports what changed since the previous call. A state
+    /// whose moving part equals the previous one's costs nothing and reports empty damage.
+    public mutating func render(_ state: SceneState) -> RenderedFrame {
+        if let previousSprite, previousLayer == state.dynamicLayer {
+            return RenderedFrame(damage: PixelRect(x: previousSprite.x, y: previousSprite.y, width: 0, height: 0),
+                                 spriteBounds: previousSprite, isMoving: state.dynamicLayer.isMoving)
+        }
+        let layer = dynamicLayer(state.dynamicLayer)
+        let sprite = layer.pixelBounds.intersection(canvas.bounds)
+        let damage: PixelRect
+        if let previousSprite {
+            canvas.copy(previousSprite, from: staticCanvas)
+            damage = previousSprite.union(sprite)
+        } else {
+            damage = canvas.bounds
+        }
+        canvas.draw(layer)
+        previousSprite = sprite
+        previousLayer = state.dynamicLayer
+        return RenderedFrame(damage: damage, spriteBounds: sprite, isMoving: state.dynamicLayer.isMoving)
+    }
+
+    /// `state` drawn from nothing: the reference the incremental path must match.
+    public func fullRedraw(_ state: SceneState) -> Canvas {
+        var frame = Canvas(width: pixelWidth, height: pixelHeight, color: PremultipliedColor(layout.backgroundColor))
+        FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &frame)
+        frame.draw(dynamicLayer(state.dynamicLayer))
+        return frame
+    }
+
+    /// The head as a raster layer: resting (an image view, no background) or the moving copy
+    /// (a CALayer with the moving background colour).
+    private func dynamicLayer(_ layer: DynamicLayer) -> CircularLayer {
+        var circle = FrameRenderer.avatarLayer(layout: layout, scale: Double(scale), center: layer.center,
+                                               image: images.head, gravity: gravity)
+        if layer.isMoving { circle.backgroundColor = PremultipliedColor(layout.movingCopyBackgroundColor) }
+        return circle
+    }
+
+    private static func avatarLayer(layout: SceneLayout, scale: Double, center: Point, image: RGBAImage,
+                                    gravity: ContentsGravity) -> CircularLayer {
+        CircularLayer(center: PixelPoint(center, scale: scale), radius: layout.buttonDiameter / 2 * scale,
+                      borderWidth: layout.borderWidth * scale, borderColor: PremultipliedColor(layout.borderColor),
+                      contents: image, contentsGravity: gravity)
+    }
+
+    /// The arc (drawn first: everything else is above it), then the buttons from left to right.
+    private static func drawStatic(layout: SceneLayout, scale: Double, images: SceneImages,
+                                   gravity: ContentsGravity, on canvas: inout Canvas) {
+        let arc = ArcStroke(center: PixelPoint(layout.arcCenter, scale: scale), radius: layout.arcRadius * scale,
+                            lineWidth: layout.arcLineWidth * scale, startAngle: layout.arcStartAngle,
+                            endAngle: layout.arcEndAngle, clockwise: false)
+        canvas.fill(arc, with: PremultipliedColor(layout.arcColor))
+        for index in 0..<layout.buttonCount {
+            canvas.draw(avatarLayer(layout: layout, scale: scale, center: layout.buttonCenter(index),
+                                    image: images.buttons[index], gravity: gravity))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the built `render-gif` binary and captures what it prints.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The folder SwiftPM puts the built products in.
+    static var productsFolder: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
+    static var binary: URL { productsFolder.appendingPathComponent("render-gif") }
+
+    /// Runs `render-gif arguments` in `folder`, standard input closed.
+    static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a chatty process cannot block.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      standardOutput: String(decoding: outData, as: UTF8.self),
+                      standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh empty folder under the system's temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("render-gif-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        return url
+    }
+
+    /// The arguments of a small, fast render (scale 1, 10 fps, one tap).
+    static let smallRender = ["--scale", "1", "--fps", "10", "--taps", "1", "--hold", "0.2", "--quiet"]
+}

@@ -1,0 +1,78 @@
+import ArcScene
+import Raster
+import Testing
+@testable import SceneRenderer
+
+@Suite enum FrameRendererTests {
+    /// Every frame of a multi-tap animation, rendered incrementally, equals a full redraw, and
+    /// every pixel that changed between consecutive frames lies inside the reported damage.
+    @Test(arguments: [(scale: 1, fps: 25), (scale: 3, fps: 6)])
+    static func incrementalEqualsFullRedraw(scale: Int, fps: Int) throws {
+        let timeline = try SceneFixtures.timeline(taps: [1, 3, 0, 2, 2, 1])
+        var renderer = FrameRenderer(layout: timeline.layout, scale: scale, images: SceneFixtures.images())
+        var previous: Canvas?
+        let count = try timeline.frameCount(fps: fps)
+        for k in 0..<count {
+            let state = timeline.state(at: try timeline.frameTime(k, fps: fps))
+            let frame = renderer.render(state)
+            #expect(renderer.canvas == renderer.fullRedraw(state), "frame \(k) differs from a full redraw")
+            if let previous {
+                #expect(changedPixels(previous, renderer.canvas).allSatisfy { frame.damage.contains(PixelRect(x: $0.x, y: $0.y, width: 1, height: 1)) },
+                        "frame \(k) changed pixels outside its damage \(frame.damage)")
+            } else {
+                #expect(frame.damage == renderer.canvas.bounds)
+            }
+            previous = renderer.canvas
+        }
+    }
+
+    /// A frame whose state equals the previous one's changes no pixel and reports no damage.
+    @Test static func holdFramesAreIdentical() throws {
+        let timeline = try SceneFixtures.timeline(taps: [2])
+        var renderer = FrameRenderer(layout: timeline.layout, scale: 2, images: SceneFixtures.images())
+        _ = renderer.render(timeline.state(at: 0))
+        let first = renderer.canvas
+        let frame = renderer.render(timeline.state(at: 0.05))
+        #expect(renderer.canvas == first)
+        #expect(frame.damage.isEmpty && !frame.spriteBounds.isEmpty)
+        #expect(!frame.isMoving)
+    }
+
+    /// The sprite bounds hold the whole layer: 50 pt at scale 2 is 100 px, plus at most one
+    /// pixel of partial coverage on each side.
+    @Test static func spriteBoundsHoldTheLayer() throws {
+        let timeline = try SceneFixtures.timeline(taps: [3])
+        var renderer = FrameRenderer(layout: timeline.layout, scale: 2, images: SceneFixtures.images())
+        for t in stride(from: 0.0, through: timeline.totalDuration, by: 0.05) {
+            let state = timeline.state(at: t)
+            let frame = renderer.render(state)
+            let c = state.dynamicLayer.center
+            let exact = (minX: (c.x - 25) * 2, minY: (c.y - 25) * 2, maxX: (c.x + 25) * 2, maxY: (c.y + 25) * 2)
+            #expect(Double(frame.spriteBounds.x) <= exact.minX && Double(frame.spriteBounds.maxX) >= exact.maxX)
+            #expect(Double(frame.spriteBounds.y) <= exact.minY && Double(frame.spriteBounds.maxY) >= exact.maxY)
+            #expect(frame.spriteBounds.width <= 102 && frame.spriteBounds.height <= 102)
+        }
+    }
+
+    /// Two renderers given the same input produce identical bytes.
+    @Test static func renderingIsDeterministic() throws {
+        let timeline = try SceneFixtures.timeline(taps: [2, 0])
+        var a = FrameRenderer(layout: timeline.layout, scale: 2, images: SceneFixtures.images())
+        var b = FrameRenderer(layout: timeline.layout, scale: 2, images: SceneFixtures.images())
+        for t in [0.0, 0.3, 0.45, 0.9, 1.7] {
+            _ = a.render(timeline.state(at: t))
+            _ = b.render(timeline.state(at: t))
+            #expect(a.canvas.pixels == b.canvas.pixels)
+        }
+    }
+
+    static func changedPixels(_ a: Canvas, _ b: Canvas) -> [(x: Int, y: Int)] {
+        var changed: [(x: Int, y: Int)] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                changed.append((x, y))
+            }
+        }
+        return changed
+    }
+}
