@@ -9,7 +9,8 @@ import Testing
 /// the environment: ANIMATION_BENCH_DITHER (none/ordered/diffusion), _TOLERANCE (code values),
 /// _TARGET (dB, or "none"), _COLORS, _LOCAL (1), _RAMPS, _ASSETS (folder with 1.png ...
 /// myHead.png; default /work/main/Assets), _OUT (GIF path), _FRAMES (folder for PNG frames),
-/// _COMPARE (a GIF to measure instead of encoding, e.g. a peer's output).
+/// _COMPARE (a GIF to measure instead of encoding, e.g. a peer's output), _REFERENCE (a folder
+/// of frame-NNNNN.png files at 50 fps to measure _COMPARE against instead of the scene).
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["ANIMATION_BENCH"] != nil))
 enum AnimationBenchmark {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -26,6 +27,15 @@ enum AnimationBenchmark {
     }
 
     @Test static func measure() throws {
+        if let folder = environment["ANIMATION_BENCH_REFERENCE"], let compare = environment["ANIMATION_BENCH_COMPARE"] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: compare)))
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+            let (mean, minimum) = try quality(bytes, frameCount: names.count) { k in
+                try ImageFile.load(path: folder + "/" + names[k])
+            }
+            print(String(format: "RESULT bytes %d  mean PSNR %.2f dB  min PSNR %.2f dB", bytes.count, mean, minimum))
+            return
+        }
         let scene = AnimationBenchmarkScene(assets: environment["ANIMATION_BENCH_ASSETS"] ?? "/work/main/Assets")
         let count = AnimationBenchmarkScene.frameCount
         let clock = ContinuousClock()
@@ -68,19 +78,19 @@ enum AnimationBenchmark {
             print("planning \(planning), encoding \(encoding)")
             if let out = environment["ANIMATION_BENCH_OUT"] { try Data(bytes).write(to: URL(fileURLWithPath: out)) }
         }
-        let (mean, minimum) = try quality(bytes, scene: scene)
+        let (mean, minimum) = try quality(bytes, frameCount: count) { scene.frame($0).canvas.image }
         print(String(format: "RESULT bytes %d  mean PSNR %.2f dB  min PSNR %.2f dB", bytes.count, mean, minimum))
         #expect(bytes.count > 0)
     }
 
-    /// Mean and minimum PSNR of what the GIF shows at each frame's time against the frame.
-    static func quality(_ bytes: [UInt8], scene: AnimationBenchmarkScene) throws -> (Double, Double) {
+    /// Mean and minimum PSNR of what the GIF shows at each frame's time (50 fps) against the
+    /// frame.
+    static func quality(_ bytes: [UInt8], frameCount count: Int, frame: (Int) throws -> RGBAImage) throws -> (Double, Double) {
         let gif = try GIFReader(bytes: bytes)
-        let count = AnimationBenchmarkScene.frameCount
         let shown = AnimationFixtures.displayed(gif, at: (0 ..< count).map { Double($0) / AnimationBenchmarkScene.fps })
         var total = 0.0, minimum = Double.infinity
         for k in 0 ..< count {
-            let psnr = ImageQuality.psnr(shown[k], scene.frame(k).canvas.image) ?? 0
+            let psnr = ImageQuality.psnr(shown[k], try frame(k)) ?? 0
             total += min(psnr, 99)
             minimum = min(minimum, psnr)
         }

@@ -100,16 +100,22 @@ public struct AnimationPalettePlanner: Sendable {
             }
         }
         candidates.append(options.colors)
-        var chosen: (IndexedPalette, Double)?
-        for size in candidates {
-            let palette = try build(histogram, maxColors: size, fixed: fixed, transparency: transparency)
-            let estimate = Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight)
-            chosen = (palette, estimate)
-            if let target = options.qualityTarget, estimate >= target { break }
+        // Binary search for the smallest size reaching the target (more colours never estimate
+        // worse in practice; the largest size is the answer when none reaches it).
+        var built = [(IndexedPalette, Double)?](repeating: nil, count: candidates.count)
+        func plan(_ position: Int) throws(ImageCodecError) -> (IndexedPalette, Double) {
+            if let known = built[position] { return known }
+            let palette = try build(histogram, maxColors: candidates[position], fixed: fixed, transparency: transparency)
+            let result = (palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight))
+            built[position] = result
+            return result
         }
-        guard let (palette, estimate) = chosen else {
-            throw .invalidInput(context: "GIF palette planner", problem: "no palette size to try")
+        var low = 0, high = candidates.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if let target = options.qualityTarget, try plan(middle).1 >= target { high = middle } else { low = middle + 1 }
         }
+        let (palette, estimate) = try plan(low)
         return AnimationPalette(palette: palette, interfaceColors: interfaceColors,
                                 width: width, height: height, estimatedPSNR: estimate)
     }
@@ -130,10 +136,21 @@ public struct AnimationPalettePlanner: Sendable {
     /// colour takes its nearest palette entry (dithering is not modelled).
     static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry],
                               totalWeight: Double) -> Double {
-        guard totalWeight > 0 else { return .infinity }
+        guard totalWeight > 0, !entries.isEmpty else { return .infinity }
+        // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
+        var bytes = [UInt8](repeating: 255, count: entries.count * 4)
+        for (position, entry) in entries.enumerated() {
+            bytes[position * 4] = entry.color.r
+            bytes[position * 4 + 1] = entry.color.g
+            bytes[position * 4 + 2] = entry.color.b
+        }
+        let row = RGBAImage(width: entries.count, height: 1, pixels: bytes, isPremultiplied: true)
+        guard let indices = try? PaletteMapper.indices(image: row, rect: row.bounds, palette: palette, dither: .none) else {
+            return 0
+        }
         var squaredError = 0.0
-        for entry in entries where palette.exactIndex(of: entry.color) == nil {
-            let nearest = palette.colors[Int(palette.nearestIndex(of: entry.color))]
+        for (position, entry) in entries.enumerated() {
+            let nearest = palette.colors[Int(indices[position])]
             squaredError += entry.weight * Double(AnimationPixels.squaredDistance(nearest.packed, entry.color.packed))
         }
         guard squaredError > 0 else { return .infinity }
