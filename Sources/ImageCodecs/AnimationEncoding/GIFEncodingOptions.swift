@@ -34,8 +34,19 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// Euclidean) from its new colour than the colour it would be given anyway counts as
     /// unchanged and stays transparent; 0 means only identical indices do. Pixels whose colour
     /// is exactly a palette entry (the flat interface colours) must always match exactly, so
-    /// the bound never touches interface pixels.
+    /// the bound never touches interface pixels. Default 0: on the arc animation a tolerance
+    /// of 4 to 8 saved under 1 % (0.2 % beside `lzwTolerance`), as sliding pictures change
+    /// by more than that, while the error it leaves can stay on screen for long.
     public var unchangedTolerance: Double = 0
+    /// Extra error (sRGB code values, Euclidean) a pixel of the moving sprite may take beyond
+    /// its mapped colour's so that GIF's LZW coder finds longer matches: the frame's indices
+    /// are re-chosen along the coder's own parse (see `LZWFriendlyIndexChooser`). Only pixels
+    /// inside the sprite's bounds, each seen for one frame, are touched; still pictures keep
+    /// their mapping, and pixels whose colour is exactly a palette entry (the flat interface
+    /// colours) never change; a sprite that stops is shown exactly from the next frame on.
+    /// 0 turns it off. Default 8: on the stand-in for the default animation it saves 5 % at
+    /// 0.03 dB (12: 7.6 % at 0.08 dB; 24: 14 %, with blocky edges visible when zoomed).
+    public var lzwTolerance: Double = 8
     /// Whether a frame may carry its own, smaller colour table when that makes the frame
     /// smaller overall (table bytes included); each frame is measured both ways.
     public var localColorTables: Bool = false
@@ -69,6 +80,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
         }
         guard unchangedTolerance.isFinite, (0 ... 64).contains(unchangedTolerance) else {
             throw .invalidInput(context: context, problem: "unchanged tolerance \(unchangedTolerance) is outside 0 ... 64")
+        }
+        guard lzwTolerance.isFinite, (0 ... 64).contains(lzwTolerance) else {
+            throw .invalidInput(context: context, problem: "LZW tolerance \(lzwTolerance) is outside 0 ... 64")
         }
         guard orderedStrength.isFinite, (0 ... 4).contains(orderedStrength) else {
             throw .invalidInput(context: context, problem: "ordered strength \(orderedStrength) is outside 0 ... 4")
