@@ -99,8 +99,7 @@ enum AnimationFixtures {
     static func palette(for frames: [Frame], options: GIFEncodingOptions = GIFEncodingOptions()) throws -> AnimationPalette {
         let first = frames[0].canvas
         var planner = try AnimationPalettePlanner(width: first.width, height: first.height, options: options)
-        try planner.addStaticFrame(first, frameCount: frames.count)
-        for frame in frames { try planner.addFrame(frame.canvas, spriteBounds: frame.sprite) }
+        for frame in frames { try planner.addFrame(frame.canvas, damage: frame.damage) }
         return try planner.makePalette()
     }
 

@@ -21,7 +21,7 @@ import Testing
 
     static func plan(_ canvas: Canvas, options: GIFEncodingOptions = GIFEncodingOptions()) throws -> AnimationPalette {
         var planner = try AnimationPalettePlanner(width: canvas.width, height: canvas.height, options: options)
-        try planner.addStaticFrame(canvas, frameCount: 10)
+        try planner.addFrame(canvas)
         return try planner.makePalette()
     }
 
@@ -86,22 +86,75 @@ import Testing
         #expect(tiny.transparentIndex == nil)
     }
 
-    @Test static func weightsFavourWhatStaysOnScreen() throws {
-        // Two picture colours compete for one free slot: the one seen longer wins.
-        let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
+    /// Squared sRGB distance.
+    static func distance(_ a: RGB8, _ b: RGB8) -> Int {
+        let dr = Int(a.r) - Int(b.r), dg = Int(a.g) - Int(b.g), db = Int(a.b) - Int(b.b)
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// The one free palette colour (10 fixed colours, 1 free, the transparent slot) when
+    /// `dropped` shows in the first frame only and `kept` in all `frames`.
+    static func freeColor(keeping kept: RGB8, dropping dropped: RGB8, frames: Int) throws -> RGB8 {
         var options = GIFEncodingOptions()
-        options.colors = 12  // 10 fixed + 1 free + transparency
+        options.colors = 12
         var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
-        let picture = canvas(painting: [first, second])
-        try planner.addStaticFrame(picture, frameCount: 1)
-        try planner.addFrame(picture, spriteBounds: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: 5)
-        #expect(try planner.makePalette().palette.exactIndex(of: second) != nil)
+        try planner.addFrame(canvas(painting: [dropped, kept]))
+        for _ in 1 ..< frames {
+            try planner.addFrame(canvas(painting: [RGB8(255, 255, 255), kept]), damage: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        let palette = try planner.makePalette().palette
+        #expect(palette.colors.count == 11)
+        return palette.colors[10]
+    }
+
+    @Test static func weightsFavourWhatStaysOnScreen() throws {
+        // The free colour is a weighted mean: nearer the colour seen longer, either way round.
+        let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
+        let favouringSecond = try freeColor(keeping: second, dropping: first, frames: 5)
+        #expect(distance(favouringSecond, second) < distance(favouringSecond, first))
+        let favouringFirst = try freeColor(keeping: first, dropping: second, frames: 5)
+        #expect(distance(favouringFirst, first) < distance(favouringFirst, second))
+    }
+
+    @Test static func aPictureHiddenAtFirstCountsOnceItShows() throws {
+        // Frame 0 shows `late` in one pixel only; from frame 1 on it fills a 5x5 block that
+        // was white, so it is on screen far longer than `early`, which goes after frame 0.
+        let early = RGB8(40, 90, 160), late = RGB8(170, 60, 20)
+        var options = GIFEncodingOptions()
+        options.colors = 12
+        var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+        var start = canvas(painting: [])
+        start.fill(PixelRect(x: 0, y: 10, width: 2, height: 1), with: PremultipliedColor(red: early.r, green: early.g, blue: early.b))
+        start.fill(PixelRect(x: 0, y: 20, width: 1, height: 1), with: PremultipliedColor(red: late.r, green: late.g, blue: late.b))
+        try planner.addFrame(start)
+        var later = canvas(painting: [])
+        later.fill(PixelRect(x: 0, y: 20, width: 5, height: 5), with: PremultipliedColor(red: late.r, green: late.g, blue: late.b))
+        try planner.addFrame(later, damage: PixelRect(x: 0, y: 10, width: 5, height: 15))
+        try planner.addFrame(later, damage: PixelRect(x: 0, y: 0, width: 0, height: 0))
+        #expect(planner.frameCount == 3)
+        #expect(try planner.makePalette().palette.exactIndex(of: late) != nil)
+    }
+
+    @Test static func handWeightsAddToTheCount() throws {
+        let first = RGB8(40, 90, 160), second = RGB8(170, 60, 20)
+        func free(extraForSecond weight: Double) throws -> RGB8 {
+            var options = GIFEncodingOptions()
+            options.colors = 12
+            var planner = try AnimationPalettePlanner(width: 40, height: 30, options: options)
+            let picture = canvas(painting: [first, second])
+            try planner.addStaticFrame(picture, frameCount: 2)
+            try planner.addFrame(picture, spriteBounds: PixelRect(x: 1, y: 0, width: 1, height: 1), weight: weight)
+            return try planner.makePalette().palette.colors[10]
+        }
+        let balanced = try free(extraForSecond: 0), favoured = try free(extraForSecond: 6)
+        #expect(distance(favoured, second) < distance(balanced, second))
+        #expect(distance(favoured, second) < distance(favoured, first))
     }
 
     @Test static func wrongSizesAndOptionsAreRefused() throws {
         var planner = try AnimationPalettePlanner(width: 40, height: 30)
         #expect(throws: ImageCodecError.invalidInput(context: "GIF palette planner", problem: "frame is 41 x 30, the animation is 40 x 30")) {
-            try planner.addStaticFrame(Canvas(width: 41, height: 30), frameCount: 1)
+            try planner.addFrame(Canvas(width: 41, height: 30))
         }
         var options = GIFEncodingOptions()
         options.colors = 300

@@ -40,18 +40,22 @@ public final class AnimationEncoder {
         var start: Int
         /// What the screen showed inside `frame.rect` before it (nil for the first frame).
         var previous: [UInt8]?
+        /// The pixels left approximated (within the LZW tolerance) once it is shown.
+        var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 
     private let writer: GIFWriter
     private var mapper: FrameIndexMapper
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
-    private let toleranceSquared: Int
     private var screen: DisplayedScreen
     private var held: BufferedFrame?
     private var pending: BufferedFrame?
     private var lastTime: Double?
     private var isFinished = false
+    /// Pixels shown with indices chosen within the LZW tolerance (the last written sprite):
+    /// mapped again with the next frame, so a sprite that stops shows its exact colours.
+    private var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// Starts a GIF on `sink` for frames of the planned palette's size.
     public convenience init(sink: any ByteSink, palette: AnimationPalette,
@@ -74,10 +78,9 @@ public final class AnimationEncoder {
                                loopCount: options.loopCount, backgroundIndex: 0)
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
-        selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables)
+        selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
+                                        lzwTolerance: options.lzwTolerance)
         packedTable = palette.tableColors.map(\.packed)
-        let tolerance = options.unchangedTolerance
-        toleranceSquared = Int((tolerance * tolerance).rounded(.down))
         screen = DisplayedScreen(width: width, height: height)
     }
 
@@ -110,7 +113,7 @@ public final class AnimationEncoder {
             pending = BufferedFrame(frame: choice.frame, start: 0, previous: nil)
             return
         }
-        var region = (damage ?? screenRect).intersection(screenRect)
+        var region = (damage ?? screenRect).intersection(screenRect).union(approximated)
         var imageStart = start
         let replacesPending = start - current.start < 2
         if replacesPending, let undo = current.previous {
@@ -125,25 +128,33 @@ public final class AnimationEncoder {
             return
         }
         let indices = try mapIndices(canvas, region, spriteBounds)
-        let colors = toleranceSquared > 0 ? AnimationPixels.packedColors(canvas, region) : nil
+        let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0
+        let colors = needsColors ? AnimationPixels.packedColors(canvas, region) : nil
         let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
-                                                          palette: packedTable, toleranceSquared: toleranceSquared)
+                                                          palette: packedTable, tolerance: options.unchangedTolerance)
+        approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
         guard !changed.isEmpty else {
             if replacesPending {
                 // The frame undid the pending image: the one before it simply goes on.
                 pending = held
                 held = nil
+                approximated = pending?.approximated ?? approximated
             } else {
                 statistics.identicalFramesMerged += 1
             }
             return
         }
         let previous = screen.read(changed)
+        // Only the sprite's pixels that really changed may be approximated: a still sprite
+        // being repaired must converge to its exact colours.
+        let lossyArea = spriteBounds?.intersection(damage ?? screenRect)
         let choice = try selector.choose(rect: changed, indices: indices.cropped(to: changed, from: region),
                                          unchanged: unchanged.cropped(to: changed, from: region),
-                                         previous: previous, writer: writer)
+                                         previous: previous, colors: colors?.cropped(to: changed, from: region),
+                                         lossyArea: lossyArea, writer: writer)
         screen.write(choice.shown, in: changed)
-        let buffered = BufferedFrame(frame: choice.frame, start: imageStart, previous: previous)
+        if options.lzwTolerance > 0, let lossyArea { approximated = lossyArea.intersection(changed) }
+        let buffered = BufferedFrame(frame: choice.frame, start: imageStart, previous: previous, approximated: approximated)
         if replacesPending {
             pending = buffered
         } else {
@@ -220,7 +231,7 @@ public final class AnimationEncoder {
         if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
         screen.write(firstPrevious, in: first.frame.rect)
         let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
-                                                          palette: packedTable, toleranceSquared: 0)
+                                                          palette: packedTable, tolerance: 0)
         // Nothing to show: one pixel repeating what is there keeps the timing.
         let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
         let prior = screen.read(rect)

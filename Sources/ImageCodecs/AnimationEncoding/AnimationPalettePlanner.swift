@@ -3,12 +3,15 @@ import Raster
 
 /// Plans the one global palette of an animation from a first pass over its frames.
 ///
-/// Feed it what the viewer sees, weighted by how long it is on screen, then call
-/// `makePalette()`. For the arc animation: `addStaticFrame(firstFrame, frameCount: total)`
-/// for the resting screen, `addStaticFrame(restingFrame, frameCount: holdFrames)` for each
-/// later resting state, and `addFrame(frame, spriteBounds: moving, weight: 1)` for every
-/// frame in which something moves. Only a colour histogram is kept, so memory does not grow
-/// with the animation's length.
+/// Two ways to say how long colours are seen, which may be combined:
+/// - Tracked (exact): call `addFrame(_:damage:)` for every frame in order, with the rectangle
+///   that changed since the frame before (nil: anything may have). The planner keeps what
+///   the screen shows (one packed colour and one frame number a pixel, so memory does not grow
+///   with the animation's length); when a pixel changes, its old colour is counted with the
+///   number of frames it stayed. A picture hidden under a layer in the first frame thus counts
+///   from when it shows, and a sliding picture once per position.
+/// - By hand: `addStaticFrame(_:frameCount:)` counts a whole screen for some frames and
+///   `addFrame(_:spriteBounds:weight:)` a moving layer's pixels.
 ///
 /// The palette holds, in this order: the interface's flat colours and the anti-aliasing ramps
 /// of its lines (exact, see `InterfaceColors`), colours chosen from the rest of the histogram
@@ -24,7 +27,13 @@ public struct AnimationPalettePlanner: Sendable {
     public let interfaceColors: InterfaceColors
     /// The options the palette is planned for (colours, transparency, quality target).
     public let options: GIFEncodingOptions
+    /// Frames added so far.
+    public private(set) var frameCount = 0
+    /// Colours that left the screen (or were added by hand), weighted in frames.
     private var histogram = ColorHistogram()
+    /// The colour each pixel shows (packed 0xRRGGBB), and the frame since which it does.
+    private var shown: [UInt32] = []
+    private var shownSince: [Int32] = []
 
     /// A planner for a `width` x `height` animation. Throws when the options are invalid.
     public init(width: Int, height: Int, interfaceColors: InterfaceColors = .arcScene,
@@ -39,10 +48,25 @@ public struct AnimationPalettePlanner: Sendable {
         self.options = options
     }
 
-    /// The sum of every weight added, in pixel-frames.
-    public var totalWeight: Double { histogram.totalWeight }
+    /// Counts the next frame: pixels of `damage` (the whole screen when nil, and always for
+    /// the first frame) whose colour differs from the frame before start a new time on screen.
+    public mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(ImageCodecError) {
+        try checkSize(canvas)
+        guard frameCount < Int(Int32.max) else {
+            throw .invalidInput(context: "GIF palette planner", problem: "more than \(Int32.max) frames")
+        }
+        if frameCount == 0 {
+            shown = AnimationPixels.packedColors(canvas, canvas.bounds)
+            shownSince = [Int32](repeating: 0, count: width * height)
+        } else {
+            let region = (damage ?? canvas.bounds).intersection(canvas.bounds)
+            if !region.isEmpty { replace(region, with: AnimationPixels.packedColors(canvas, region)) }
+        }
+        frameCount += 1
+    }
 
-    /// Counts the whole canvas as seen for `frameCount` frames (a resting screen).
+    /// Counts the whole canvas as seen for `frameCount` frames (weighting by hand, e.g. the
+    /// still scene for the whole animation; independent of `addFrame(_:damage:)`).
     public mutating func addStaticFrame(_ canvas: Canvas, frameCount: Int) throws(ImageCodecError) {
         try checkSize(canvas)
         guard frameCount > 0 else { return }
@@ -50,7 +74,7 @@ public struct AnimationPalettePlanner: Sendable {
     }
 
     /// Counts the pixels inside `spriteBounds` (clipped to the screen) as seen for `weight`
-    /// frames: the moving part of one frame. Nil bounds add nothing.
+    /// frames (weighting by hand: the moving part of one frame). Nil bounds add nothing.
     public mutating func addFrame(_ canvas: Canvas, spriteBounds: PixelRect?, weight: Double = 1) throws(ImageCodecError) {
         try checkSize(canvas)
         guard let spriteBounds, weight > 0, weight.isFinite else { return }
@@ -65,6 +89,7 @@ public struct AnimationPalettePlanner: Sendable {
         let transparency = options.usesTransparency && options.colors >= 3
         let slotsForColors = options.colors - (transparency ? 1 : 0)
         let fixed = interfaceColors.fixedColors(rampLevels: options.rampLevels, limit: slotsForColors)
+        let histogram = finalHistogram()
         let entries = histogram.entries
         var candidates: [Int] = []
         if options.qualityTarget != nil {
@@ -75,21 +100,28 @@ public struct AnimationPalettePlanner: Sendable {
             }
         }
         candidates.append(options.colors)
-        var chosen: (IndexedPalette, Double)?
-        for size in candidates {
-            let palette = try build(maxColors: size, fixed: fixed, transparency: transparency)
-            let estimate = Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight)
-            chosen = (palette, estimate)
-            if let target = options.qualityTarget, estimate >= target { break }
+        // Binary search for the smallest size reaching the target (more colours never estimate
+        // worse in practice; the largest size is the answer when none reaches it).
+        var built = [(IndexedPalette, Double)?](repeating: nil, count: candidates.count)
+        func plan(_ position: Int) throws(ImageCodecError) -> (IndexedPalette, Double) {
+            if let known = built[position] { return known }
+            let palette = try build(histogram, maxColors: candidates[position], fixed: fixed, transparency: transparency)
+            let result = (palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight))
+            built[position] = result
+            return result
         }
-        guard let (palette, estimate) = chosen else {
-            throw .invalidInput(context: "GIF palette planner", problem: "no palette size to try")
+        var low = 0, high = candidates.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if let target = options.qualityTarget, try plan(middle).1 >= target { high = middle } else { low = middle + 1 }
         }
+        let (palette, estimate) = try plan(low)
         return AnimationPalette(palette: palette, interfaceColors: interfaceColors,
                                 width: width, height: height, estimatedPSNR: estimate)
     }
 
-    private func build(maxColors: Int, fixed: [RGB8], transparency: Bool) throws(ImageCodecError) -> IndexedPalette {
+    private func build(_ histogram: ColorHistogram, maxColors: Int, fixed: [RGB8],
+                       transparency: Bool) throws(ImageCodecError) -> IndexedPalette {
         do {
             let limit = maxColors - (transparency ? 1 : 0)
             let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
@@ -104,15 +136,77 @@ public struct AnimationPalettePlanner: Sendable {
     /// colour takes its nearest palette entry (dithering is not modelled).
     static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry],
                               totalWeight: Double) -> Double {
-        guard totalWeight > 0 else { return .infinity }
+        guard totalWeight > 0, !entries.isEmpty else { return .infinity }
+        // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
+        var bytes = [UInt8](repeating: 255, count: entries.count * 4)
+        for (position, entry) in entries.enumerated() {
+            bytes[position * 4] = entry.color.r
+            bytes[position * 4 + 1] = entry.color.g
+            bytes[position * 4 + 2] = entry.color.b
+        }
+        let row = RGBAImage(width: entries.count, height: 1, pixels: bytes, isPremultiplied: true)
+        guard let indices = try? PaletteMapper.indices(image: row, rect: row.bounds, palette: palette, dither: .none) else {
+            return 0
+        }
         var squaredError = 0.0
-        for entry in entries where palette.exactIndex(of: entry.color) == nil {
-            let nearest = palette.colors[Int(palette.nearestIndex(of: entry.color))]
+        for (position, entry) in entries.enumerated() {
+            let nearest = palette.colors[Int(indices[position])]
             squaredError += entry.weight * Double(AnimationPixels.squaredDistance(nearest.packed, entry.color.packed))
         }
         guard squaredError > 0 else { return .infinity }
         let meanSquaredError = squaredError / (3 * totalWeight)
         return 10 * SRGBTransfer.log10(255 * 255 / meanSquaredError)
+    }
+
+    /// Counts the outgoing colours of the changed pixels of `region` and shows the new ones.
+    private mutating func replace(_ region: PixelRect, with colors: [UInt32]) {
+        let now = Int32(frameCount)
+        var counter = RunCounter()
+        for row in 0 ..< region.height {
+            let start = (region.y + row) * width + region.x
+            for column in 0 ..< region.width {
+                let pixel = start + column, color = colors[row * region.width + column]
+                let old = shown[pixel]
+                guard old != color else { continue }
+                counter.add(old, frames: Int(now - shownSince[pixel]), to: &histogram)
+                shown[pixel] = color
+                shownSince[pixel] = now
+            }
+        }
+        counter.flush(to: &histogram)
+    }
+
+    /// The histogram with every pixel's current colour counted up to the last frame.
+    private func finalHistogram() -> ColorHistogram {
+        var histogram = self.histogram
+        let end = Int32(frameCount)
+        var counter = RunCounter()
+        for pixel in 0 ..< shown.count {
+            counter.add(shown[pixel], frames: Int(end - shownSince[pixel]), to: &histogram)
+        }
+        counter.flush(to: &histogram)
+        return histogram
+    }
+
+    /// Sums the weights of consecutive pixels of one colour before touching the histogram.
+    private struct RunCounter {
+        var color = UInt32.max
+        var frames = 0
+
+        mutating func add(_ packed: UInt32, frames count: Int, to histogram: inout ColorHistogram) {
+            if packed != color {
+                flush(to: &histogram)
+                color = packed
+            }
+            frames += count
+        }
+
+        mutating func flush(to histogram: inout ColorHistogram) {
+            if frames > 0 {
+                histogram.add(RGB8(UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)), weight: Double(frames))
+            }
+            frames = 0
+        }
     }
 
     private func checkSize(_ canvas: Canvas) throws(ImageCodecError) {

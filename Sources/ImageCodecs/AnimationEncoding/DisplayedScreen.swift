@@ -44,11 +44,11 @@ struct DisplayedScreen {
 
     /// Which pixels of `region` can stay as shown, and the bounding box of the others.
     ///
-    /// A pixel stays when its new index equals the shown one, or, with a positive
-    /// `toleranceSquared`, when its true colour (`colors`, packed) is not exactly a palette
-    /// colour and the shown colour lies within the tolerance of it.
+    /// A pixel stays when its new index equals the shown one, or, with a positive `tolerance`,
+    /// when its true colour (`colors`, packed) is not exactly a palette colour and the shown
+    /// colour is at most `tolerance` further from it than the new index's colour is.
     func unchangedPixels(newIndices: [UInt8], region: PixelRect, colors: [UInt32]?, palette: [UInt32],
-                         toleranceSquared: Int) -> (unchanged: [Bool], changedBounds: PixelRect) {
+                         tolerance: Double) -> (unchanged: [Bool], changedBounds: PixelRect) {
         var unchanged = [Bool](repeating: true, count: region.area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         indices.withUnsafeBufferPointer { screen in
@@ -62,11 +62,13 @@ struct DisplayedScreen {
                             for column in 0 ..< region.width {
                                 let shown = screen[screenStart + column], wanted = fresh[start + column]
                                 if shown == wanted { continue }
-                                if toleranceSquared > 0, let colors {
-                                    let color = colors[start + column]
-                                    if table[Int(wanted)] != color,
-                                       AnimationPixels.squaredDistance(table[Int(shown)], color) <= toleranceSquared {
-                                        continue
+                                if tolerance > 0, let colors {
+                                    let color = colors[start + column], fresh = table[Int(wanted)]
+                                    if fresh != color {
+                                        let allowed = Double(AnimationPixels.squaredDistance(fresh, color)).squareRoot() + tolerance
+                                        if Double(AnimationPixels.squaredDistance(table[Int(shown)], color)) <= allowed * allowed {
+                                            continue
+                                        }
                                     }
                                 }
                                 stays[start + column] = false
