@@ -7,7 +7,7 @@ import Testing
 /// Size, speed and quality of the animation encoder on `AnimationBenchmarkScene`. Run it with
 /// `ANIMATION_BENCH=1 swift test -c release --filter AnimationBenchmark`. Settings come from
 /// the environment: ANIMATION_BENCH_DITHER (none/ordered/diffusion), _TOLERANCE (code values),
-/// _TARGET (dB, or "none"), _LZW (tolerance), _COLORS, _LOCAL (1), _RAMPS, _ASSETS (folder with 1.png ...
+/// _TARGET (dB, or "none"), _LZW (tolerance), _COLORS, _LOCAL (1: local tables), _OPAQUE (1: no transparent slot), _RAMPS, _ASSETS (folder with 1.png ...
 /// myHead.png; default /work/main/Assets), _OUT (GIF path), _FRAMES (folder for PNG frames),
 /// _COMPARE (a GIF to measure instead of encoding, e.g. a peer's output), _REFERENCE (a folder
 /// of PNG frames at 50 fps, in name order, to use instead of the scene).
@@ -24,6 +24,7 @@ enum AnimationBenchmark {
         if let value = environment["ANIMATION_BENCH_COLORS"].flatMap(Int.init) { options.colors = value }
         if let value = environment["ANIMATION_BENCH_RAMPS"].flatMap(Int.init) { options.rampLevels = value }
         if environment["ANIMATION_BENCH_LOCAL"] == "1" { options.localColorTables = true }
+        if environment["ANIMATION_BENCH_OPAQUE"] == "1" { options.usesTransparency = false }
         return options
     }
 

@@ -106,3 +106,24 @@ import Testing
         #expect(try delays(sequence, duration: 0.004) == [2])
     }
 }
+
+/// Holds longer than a GIF delay can say (655.35 s) continue in one-pixel frames.
+@Suite enum AnimationLongDelayTests {
+    @Test(arguments: [655.36, 655.38, 1400.0, 1310.71])
+    static func longHoldsSplitWithoutChangingThePicture(seconds: Double) throws {
+        let sequence = AnimationTimingTests.frames(count: 2, fps: 50)
+        let (bytes, statistics) = try AnimationFixtures.encode(sequence, duration: seconds)
+        let gif = try GIFReader(bytes: bytes)
+        let delays = gif.frames.map(\.delayCentiseconds)
+        let total = Int((seconds * 100).rounded())
+        #expect(delays.reduce(0, +) == total)
+        #expect(statistics.totalCentiseconds == total)
+        #expect(delays.allSatisfy { $0 >= 2 && $0 <= 65535 })
+        // 2 cs for the first frame, then the second frame's time in pieces of at most 65535.
+        #expect(delays.count == 2 + (total - 2 - 1) / 65535)
+        let shown = gif.compositedFrames()
+        for image in shown.dropFirst() {
+            #expect(ImageQuality.psnr(image, sequence[1].canvas.image) == .infinity)
+        }
+    }
+}

@@ -208,15 +208,32 @@ public final class AnimationEncoder {
         pending = next
     }
 
+    /// Writes a frame shown for `delay` cs. GIF delays stop at 65535 cs, so a longer one
+    /// continues in one-pixel frames that repeat the frame's first pixel (changing nothing).
     private func write(_ buffered: BufferedFrame, delay: Int) throws(ImageCodecError) {
         var frame = buffered.frame
-        frame.delayCentiseconds = delay
+        frame.delayCentiseconds = delay > Self.longestDelay ? min(Self.longestDelay, delay - 2) : delay
         try writer.addFrame(frame)
         statistics.framesWritten += 1
-        statistics.totalCentiseconds += delay
+        statistics.totalCentiseconds += frame.delayCentiseconds
         if frame.transparentIndex != nil { statistics.transparentFrames += 1 }
         if frame.localPalette != nil { statistics.localTableFrames += 1 }
+        var remaining = delay - frame.delayCentiseconds
+        while remaining > 0 {
+            // Never leave a last piece under 2 cs.
+            let piece = remaining > Self.longestDelay ? min(Self.longestDelay, remaining - 2) : remaining
+            let continuation = GIFFrame(rect: PixelRect(x: frame.rect.x, y: frame.rect.y, width: 1, height: 1),
+                                  indices: [frame.indices[0]], localPalette: frame.localPalette,
+                                  delayCentiseconds: piece, disposal: .keep, transparentIndex: frame.transparentIndex)
+            try writer.addFrame(continuation)
+            statistics.framesWritten += 1
+            statistics.totalCentiseconds += piece
+            remaining -= piece
+        }
     }
+
+    /// The longest delay a GIF frame can carry, in centiseconds.
+    static let longestDelay = 65535
 
     /// One image showing what `second` leaves on screen, starting when `first` started.
     private func merge(_ first: BufferedFrame, _ second: BufferedFrame) throws(ImageCodecError) -> BufferedFrame {
@@ -241,4 +258,27 @@ public final class AnimationEncoder {
                                          previous: prior, writer: writer)
         return BufferedFrame(frame: choice.frame, start: first.start, previous: prior)
     }
+}
+
+/// What `AnimationEncoder` did with the frames it was given, for progress lines and studies.
+public struct AnimationEncodingStatistics: Sendable, Equatable {
+    /// Frames passed to `addFrame`.
+    public var framesReceived = 0
+    /// GIF images written.
+    public var framesWritten = 0
+    /// Frames that showed nothing new and only lengthened the frame before.
+    public var identicalFramesMerged = 0
+    /// Frames that would have shown for less than 2 cs and were folded into a neighbour.
+    public var shortFramesMerged = 0
+    /// Written images that use the transparent index for unchanged pixels.
+    public var transparentFrames = 0
+    /// Written images that carry a local colour table.
+    public var localTableFrames = 0
+    /// The GIF's total duration in centiseconds (the sum of the written delays).
+    public var totalCentiseconds = 0
+    /// Bytes written to the sink.
+    public var bytesWritten = 0
+
+    /// Nothing counted yet.
+    public init() {}
 }
