@@ -28,7 +28,7 @@ public enum Setting: String, CaseIterable, Sendable {
         return flag
     }
 
-    /// The placeholder shown after the flag in help.
+    /// The value name shown after the flag in help, e.g. `<pt>`.
     public var valueName: String {
         switch self {
         case .width, .height, .diameter, .borderWidth, .arcWidth: return "<pt>"

@@ -1,7 +1,7 @@
 import Testing
 @testable import RenderGIF
 
-/// The names a setting goes by: its flag, its scene-file key and its help placeholder.
+/// The names a setting goes by: its flag, its scene-file key and the value name its help shows.
 @Suite enum SettingNameTests {
     /// Every setting with the flag, key and value name users type and read, written out by hand.
     static let table: [(setting: Setting, flag: String, key: String, valueName: String)] = [
