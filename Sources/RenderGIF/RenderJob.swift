@@ -122,7 +122,7 @@ public enum RenderJob {
 
     /// The interface's flat colours, which the GIF reproduces exactly.
     static func interfaceColors(_ settings: RenderSettings) -> InterfaceColors {
-        func rgb(_ c: HexColor) -> RGB8 { RGB8(c.r, c.g, c.b) }
+        func rgb(_ c: SceneColor) -> RGB8 { RGB8(c.r, c.g, c.b) }
         return InterfaceColors(background: rgb(settings.backgroundColor),
                                lines: [rgb(settings.arcColor), rgb(settings.borderColor)],
                                others: [rgb(settings.movingBackgroundColor)])

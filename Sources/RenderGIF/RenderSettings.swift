@@ -1,3 +1,5 @@
+import ArcScene
+
 /// Everything that decides what render-gif draws and how it encodes it, with the seed's values
 /// as defaults. Flags and scene files both arrive here through `Setting.apply`.
 public struct RenderSettings: Equatable, Sendable {
@@ -40,11 +42,11 @@ public struct RenderSettings: Equatable, Sendable {
     public var contentGravity: ContentGravitySetting = .resize
 
     // Colours.
-    public var backgroundColor = HexColor(r: 255, g: 255, b: 255)
-    public var arcColor = HexColor(r: 255, g: 0, b: 0)
-    public var borderColor = HexColor(r: 0, g: 255, b: 0)
+    public var backgroundColor = SceneColor(r: 255, g: 255, b: 255)
+    public var arcColor = SceneColor(r: 255, g: 0, b: 0)
+    public var borderColor = SceneColor(r: 0, g: 255, b: 0)
     /// Background of the moving copy (visible only through transparent head images).
-    public var movingBackgroundColor = HexColor(r: 0, g: 0, b: 255)
+    public var movingBackgroundColor = SceneColor(r: 0, g: 0, b: 255)
 
     // Images: nil means the built-in default.
     /// Path of the avatar that moves.
@@ -94,43 +96,4 @@ public enum ContentGravitySetting: String, CaseIterable, Sendable {
 /// Dithering choices for photo pixels.
 public enum DitherSetting: String, CaseIterable, Sendable {
     case none, ordered, diffusion
-}
-
-/// An opaque sRGB colour written `#RRGGBB`.
-public struct HexColor: Equatable, Sendable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-
-    public init(r: UInt8, g: UInt8, b: UInt8) {
-        self.r = r
-        self.g = g
-        self.b = b
-    }
-
-    /// Parses `#RRGGBB` (case-insensitive); nil for anything else.
-    public init?(parsing text: String) {
-        let digits = Array(text.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
-        var value: UInt32 = 0
-        for digit in digits.dropFirst() {
-            guard let nibble = HexColor.nibble(digit) else { return nil }
-            value = value << 4 | UInt32(nibble)
-        }
-        self.init(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF))
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
-    public var description: String {
-        let hex = Array("0123456789abcdef")
-        return "#" + [r, g, b].map { "\(hex[Int($0 >> 4)])\(hex[Int($0 & 15)])" }.joined()
-    }
 }

@@ -10,12 +10,12 @@ public enum SceneSetup {
     public static func layout(for settings: RenderSettings) -> SceneLayout {
         SceneLayout(
             screenWidth: settings.width, screenHeight: settings.height,
-            backgroundColor: SceneColor(settings.backgroundColor),
-            arcLineWidth: settings.arcLineWidth, arcColor: SceneColor(settings.arcColor),
+            backgroundColor: settings.backgroundColor,
+            arcLineWidth: settings.arcLineWidth, arcColor: settings.arcColor,
             buttonCount: settings.buttonCount, buttonMarginDegrees: settings.marginDegrees,
             buttonDiameter: settings.buttonDiameter, cornerRadius: settings.buttonDiameter / 2,
-            borderWidth: settings.borderWidth, borderColor: SceneColor(settings.borderColor),
-            movingCopyBackgroundColor: SceneColor(settings.movingBackgroundColor))
+            borderWidth: settings.borderWidth, borderColor: settings.borderColor,
+            movingCopyBackgroundColor: settings.movingBackgroundColor)
     }
 
     /// The timeline the settings describe, refused past `maxFrames` frames.
@@ -59,11 +59,5 @@ public enum SceneSetup {
         case .resize: return .resize
         case .resizeAspectFill: return .resizeAspectFill
         }
-    }
-}
-
-extension SceneColor {
-    init(_ color: HexColor) {
-        self.init(r: color.r, g: color.g, b: color.b)
     }
 }

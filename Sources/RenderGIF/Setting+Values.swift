@@ -1,3 +1,5 @@
+import ArcScene
+
 /// The value conversions of settings that are more than a number in a range.
 extension Setting {
     static func duration(_ input: SettingInput) throws(SettingInput.Problem) -> Double {
@@ -40,8 +42,8 @@ extension Setting {
         return .cubicBezier(values[0], values[1], values[2], values[3])
     }
 
-    static func color(_ input: SettingInput) throws(SettingInput.Problem) -> HexColor {
-        guard let color = HexColor(parsing: try input.string("a colour #rrggbb")) else {
+    static func color(_ input: SettingInput) throws(SettingInput.Problem) -> SceneColor {
+        guard let color = SceneColor(parsing: try input.string("a colour #rrggbb")) else {
             throw SettingInput.Problem("must be a colour #rrggbb")
         }
         return color
