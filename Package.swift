@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
+        // Little CMS 2: embedded ICC profiles to sRGB.
+        .systemLibrary(
+            name: "CLCMS",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
 
         // Pure Swift: trigonometry from IEEE basic operations, identical on every machine.
         .target(name: "DeterministicMath", linkerSettings: libm),
@@ -38,13 +44,17 @@ let package = Package(
         .target(name: "Palette", dependencies: ["Raster"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
         .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
+        // libpng's low-level read API row by row, each call behind its own setjmp.
+        .target(name: "CPNGReader", dependencies: ["CPNG"]),
         // libpng's low-level write API behind one setjmp, for fast PNG output with chosen settings.
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
-        // All C contact: PNG and JPEG decoding, PNG and GIF writing, atomic file output.
+        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG and
+        // GIF writing, atomic file output.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CJPEGReader", "CPNGWriter"]),
+                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader",
+                               "CPNGWriter"]),
         // Draws scene states into frames and reports the rectangle that changed.
         .target(name: "SceneRenderer", dependencies: ["ArcScene", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.

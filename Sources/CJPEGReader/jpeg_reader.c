@@ -90,8 +90,21 @@ static void expand_row(const unsigned char *source, unsigned char *target, JDIME
     }
 }
 
+/// Sets the smallest scale (in eighths) whose output covers min_width x min_height.
+static void choose_scale(j_decompress_ptr cinfo, uint32_t min_width, uint32_t min_height) {
+    cinfo->scale_denom = 8;
+    cinfo->scale_num = 8;
+    if (min_width == 0 || min_height == 0) return;
+    for (unsigned eighths = 1; eighths < 8; eighths++) {
+        cinfo->scale_num = eighths;
+        jpeg_calc_output_dimensions(cinfo);
+        if (cinfo->output_width >= min_width && cinfo->output_height >= min_height) return;
+    }
+    cinfo->scale_num = 8;
+}
+
 void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits limits,
-                        JPEGReaderResult *result) {
+                        uint32_t min_width, uint32_t min_height, JPEGReaderResult *result) {
     struct jpeg_decompress_struct cinfo;
     ReaderErrorManager manager;
     struct jpeg_progress_mgr progress;
@@ -125,6 +138,8 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
 
     result->width = cinfo.image_width;
     result->height = cinfo.image_height;
+    result->image_width = cinfo.image_width;
+    result->image_height = cinfo.image_height;
     result->components = cinfo.num_components;
     result->progressive = cinfo.progressive_mode ? 1 : 0;
     uint64_t decoded_bytes = (uint64_t)cinfo.image_width * cinfo.image_height * 4u;
@@ -149,6 +164,8 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
         cinfo.out_color_space = JCS_RGB;
         break;
     }
+    choose_scale(&cinfo, min_width, min_height);
+    result->scale_num = (int)cinfo.scale_num;
     jpeg_start_decompress(&cinfo);
 
     JDIMENSION width = cinfo.output_width;

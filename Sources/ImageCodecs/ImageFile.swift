@@ -2,25 +2,28 @@ import Raster
 
 /// Loads the PNG and JPEG images a user hands render-gif (avatars, backgrounds).
 public enum ImageFile {
-    /// Reads the file at `path` and decodes it into straight (not premultiplied) RGBA8.
+    /// Reads the file at `path` and decodes it into RGBA8, upright and in sRGB: straight (not
+    /// premultiplied) at full size, or, with a `fit` for a layer smaller than the picture,
+    /// reduced to the layer's pixels and premultiplied.
     ///
     /// The format is taken from the file's signature, not its name. Errors name `path`:
     /// `.unreadable` (missing, a folder, no permission; with the system's reason),
     /// `.fileTooLarge` (over `limits.maxFileBytes`), `.unsupportedFormat` (neither PNG nor JPEG),
     /// `.tooLarge` (dimensions over `limits`, refused before decoding) and `.corrupt` (the
     /// decoder's own message for damaged, truncated or empty data).
-    public static func load(path: String, limits: ImageLimits = .default) throws(ImageCodecError) -> RGBAImage {
+    public static func load(path: String, limits: ImageLimits = .default,
+                            fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         let bytes = try FileBytes.contents(ofFile: path, maxBytes: limits.maxFileBytes)
-        return try decode(bytes, path: path, limits: limits)
+        return try decode(bytes, path: path, limits: limits, fit: fit)
     }
 
-    /// Decodes PNG or JPEG `bytes` already in memory; `path` names them in errors.
-    public static func decode(_ bytes: [UInt8], path: String,
-                              limits: ImageLimits = .default) throws(ImageCodecError) -> RGBAImage {
+    /// Decodes PNG or JPEG `bytes` already in memory, as `load` does; `path` names them in errors.
+    public static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
+                              fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .corrupt(path: path, message: "the file is empty") }
         switch ImageFormat(sniffing: bytes) {
-        case .png?: return try PNGDecoder.decode(bytes, path: path, limits: limits)
-        case .jpeg?: return try JPEGDecoder.decode(bytes, path: path, limits: limits)
+        case .png?: return try PNGDecoder.decode(bytes, path: path, limits: limits, fit: fit)
+        case .jpeg?: return try JPEGDecoder.decode(bytes, path: path, limits: limits, fit: fit)
         case nil:
             if let format = ImageFormat.truncatedSignature(bytes) {
                 throw .corrupt(path: path, message: "the file ends inside the \(format.rawValue.uppercased()) signature")

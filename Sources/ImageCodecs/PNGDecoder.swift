@@ -1,53 +1,115 @@
-import CPNG
+import CPNGReader
 import Raster
 
 /// Decodes any PNG (palette, grey, grey+alpha, RGB, RGBA; 1 to 16 bits; interlaced; tRNS)
-/// into straight (not premultiplied) RGBA8 through libpng's simplified `png_image` API.
+/// into RGBA8 through libpng, row by row, shown as a photo viewer shows it.
 ///
-/// That API keeps libpng's longjmp inside libpng and reports failure as a zero return with a
-/// message, so no jump ever reaches Swift. Colour handling:
-/// - 8-bit files without gAMA, with sRGB, or with a gAMA close to 1/2.2 come out byte for byte
-///   (libpng treats all three as sRGB and has nothing to convert);
-/// - 16-bit files without gAMA/sRGB are taken as sRGB-encoded (`PNG_IMAGE_FLAG_16BIT_sRGB`)
-///   and scaled to 8 bits, as browsers show them, rather than as linear light;
-/// - a file whose gAMA says another encoding is converted to sRGB, which is what it means.
+/// Every libpng call happens inside the CPNGReader functions, each behind its own setjmp, so
+/// no jump ever reaches Swift. Rows are converted as they arrive, so with a `fit` smaller than
+/// the picture only the reduced picture and one row exist at a time. Colour handling:
+/// - an iCCP profile for RGB data (and no sRGB chunk) is converted to sRGB by Little CMS,
+///   relative colorimetric; a damaged or unusable profile means sRGB, no error;
+/// - otherwise 8-bit files without gAMA, with sRGB, or with a gAMA close to 1/2.2 come out
+///   byte for byte, and a file whose gAMA says another encoding is converted to sRGB;
+/// - 16-bit samples are taken as sRGB-encoded when nothing says otherwise and scaled to 8 bits.
+/// The eXIf chunk's orientation (when it precedes the image data) turns the picture upright.
 public enum PNGDecoder {
-    /// Decodes PNG `bytes`; `path` names the data in errors.
+    /// Decodes PNG `bytes`; `path` names the data in errors. With a `fit`, a picture larger
+    /// than the layer comes back reduced (and premultiplied); otherwise at its full size, straight.
     ///
     /// The size from the header is checked against `limits` before any pixel memory exists.
-    public static func decode(_ bytes: [UInt8], path: String,
-                              limits: ImageLimits = .default) throws(ImageCodecError) -> RGBAImage {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        // png_image_free releases libpng's state; it is safe after libpng already released it.
-        defer { png_image_free(&image) }
+    public static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
+                              fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) -> RGBAImage in
+            guard let reader = png_reader_open(buffer.baseAddress, buffer.count) else {
+                throw .corrupt(path: path, message: "out of memory for the PNG reader")
+            }
+            defer { png_reader_close(reader) }
+            var info = PNGReaderInfo()
+            guard png_reader_info(reader, &info) != 0 else { throw failure(reader, path: path) }
+            let width = Int(info.width), height = Int(info.height)
+            try limits.check(width: width, height: height, path: path)
 
-        let began = bytes.withUnsafeBytes { raw in
-            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+            let orientation = info.exif.map { exif in
+                ExifOrientation(tiff: Array(UnsafeBufferPointer(start: exif, count: Int(info.exif_size)))[...])
+            } ?? .up
+            let transform = info.has_srgb != 0 ? nil : info.icc_profile.flatMap { profile in
+                ColorProfileTransform(profile: Array(UnsafeBufferPointer(start: profile, count: Int(info.icc_profile_size))))
+            }
+            guard png_reader_start(reader, transform == nil ? 1 : 0) != 0 else { throw failure(reader, path: path) }
+
+            var target = (width: width, height: height)
+            if let fit {
+                let upright = orientation.exchangedSize(width: width, height: height)
+                let reduced = fit.reducedSize(width: upright.width, height: upright.height)
+                target = orientation.exchangedSize(width: reduced.width, height: reduced.height)
+            }
+            var sink = PNGRowSink(width: width, height: height, target: target)
+            var row = [UInt8](repeating: 0, count: width * 4)
+            var place = PNGReaderRow()
+            let failed = row.withUnsafeMutableBufferPointer { rowBuffer -> Bool in
+                let pixels = rowBuffer.baseAddress!
+                while true {
+                    switch png_reader_next_row(reader, pixels, &place) {
+                    case 1:
+                        transform?.convert(pixels, count: Int(place.count))
+                        sink.add(pixels, place)
+                    case 0:
+                        return false
+                    default:
+                        return true
+                    }
+                }
+            }
+            if failed { throw failure(reader, path: path) }
+            return orientation.apply(to: sink.image())
         }
-        guard began != 0 else { throw .corrupt(path: path, message: message(of: &image)) }
-
-        let width = Int(image.width), height = Int(image.height)
-        try limits.check(width: width, height: height, path: path)
-
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
-        let byteCount = width * height * 4
-        var finished: Int32 = 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-            finished = png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil)
-            initialized = finished != 0 ? byteCount : 0
-        }
-        guard finished != 0 else { throw .corrupt(path: path, message: message(of: &image)) }
-        return RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: false)
     }
 
-    /// libpng's NUL-terminated message from the fixed buffer inside `png_image`.
-    static func message(of image: inout png_image) -> String {
-        let text = withUnsafeBytes(of: &image.message) { raw -> String in
-            let characters = raw.prefix { $0 != 0 }
-            return String(decoding: characters, as: UTF8.self)
+    private static func failure(_ reader: OpaquePointer, path: String) -> ImageCodecError {
+        let text = String(cString: png_reader_message(reader))
+        return .corrupt(path: path, message: text.isEmpty ? "libpng reported an unnamed error" : text)
+    }
+}
+
+/// Where decoded PNG rows go: into the whole picture, or through an area reducer when the
+/// picture is to be smaller (then the whole picture never exists).
+private struct PNGRowSink {
+    private let width: Int
+    private let height: Int
+    private var reducer: AreaReducer?
+    private var whole: [UInt8] = []
+
+    init(width: Int, height: Int, target: (width: Int, height: Int)) {
+        self.width = width
+        self.height = height
+        if target.width < width || target.height < height {
+            reducer = AreaReducer(sourceWidth: width, sourceHeight: height,
+                                  width: min(target.width, width), height: min(target.height, height))
+        } else {
+            whole = [UInt8](repeating: 0, count: width * height * 4)
         }
-        return text.isEmpty ? "libpng reported an unnamed error" : text
+    }
+
+    /// Takes the pixels of one delivered row (a whole row, or one Adam7 pass's part of it).
+    mutating func add(_ pixels: UnsafeMutablePointer<UInt8>, _ place: PNGReaderRow) {
+        let y = Int(place.y), first = Int(place.first_column), step = Int(place.column_step), count = Int(place.count)
+        if reducer != nil {
+            reducer!.add(pixels, y: y, firstColumn: first, step: step, count: count)
+            return
+        }
+        let width = self.width
+        whole.withUnsafeMutableBufferPointer { target in
+            for k in 0 ..< count {
+                let to = (y * width + first + k * step) * 4
+                for c in 0 ..< 4 { target[to + c] = pixels[4 * k + c] }
+            }
+        }
+    }
+
+    /// The picture as stored: reduced and premultiplied, or whole and straight.
+    func image() -> RGBAImage {
+        if let reducer { return reducer.image() }
+        return RGBAImage(width: width, height: height, pixels: whole, isPremultiplied: false)
     }
 }

@@ -5,24 +5,38 @@ import SceneRenderer
 
 /// Loads the avatar images a render needs: the user's files where given, the built-in
 /// pictures otherwise (button i beyond the fourth reuses picture i mod 4).
+///
+/// A user's picture is decoded for the layer it fills (diameter times scale pixels, with the
+/// render's content gravity): upright, in sRGB, and reduced with an area filter when it is
+/// larger, so a camera photograph neither aliases nor holds its full size in memory. The
+/// built-in pictures are drawn from their full 256 px, as they always have been.
 public enum AvatarLoader {
     /// The images for `settings`, decoded and premultiplied.
     public static func images(for settings: RenderSettings) throws(RenderGIFError) -> SceneImages {
-        let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead")
+        let fit = layerFit(for: settings)
+        let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit)
         var buttons: [RGBAImage] = []
         for index in 0..<settings.buttonCount {
             let builtIn = defaultButtons[index % defaultButtons.count]
-            buttons.append(try load(settings.avatarImages[index], default: builtIn, name: "\(index % defaultButtons.count + 1)"))
+            buttons.append(try load(settings.avatarImages[index], default: builtIn,
+                                    name: "\(index % defaultButtons.count + 1)", fit: fit))
         }
         return SceneImages(head: head, buttons: buttons)
+    }
+
+    /// The layer every avatar fills: a square of diameter x scale pixels.
+    static func layerFit(for settings: RenderSettings) -> PictureFit {
+        PictureFit(side: settings.buttonDiameter * Double(settings.scale),
+                   preservesAspectRatio: settings.contentGravity == .resizeAspectFill)
     }
 
     private static let defaultButtons = [DefaultAvatarData.button1, DefaultAvatarData.button2,
                                          DefaultAvatarData.button3, DefaultAvatarData.button4]
 
-    private static func load(_ path: String?, default base64: String, name: String) throws(RenderGIFError) -> RGBAImage {
+    private static func load(_ path: String?, default base64: String, name: String,
+                             fit: PictureFit) throws(RenderGIFError) -> RGBAImage {
         do {
-            if let path { return try ImageFile.load(path: path) }
+            if let path { return try ImageFile.load(path: path, fit: fit) }
             return try builtIn(base64, name: name)
         } catch {
             throw .codec(error)

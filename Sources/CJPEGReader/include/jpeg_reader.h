@@ -1,6 +1,7 @@
 #ifndef RENDER_GIF_JPEG_READER_H
 #define RENDER_GIF_JPEG_READER_H
-// Decodes a whole JPEG held in memory into straight RGBA8 pixels.
+// Decodes a whole JPEG held in memory into straight RGBA8 pixels, optionally scaled down in
+// the DCT domain (by 1/8 to 8/8) to the smallest size that still covers a wanted size.
 //
 // libjpeg reports fatal errors by calling error_exit, whose default ends the process. Here
 // error_exit longjmps back into jpeg_reader_decode, the one function that holds the setjmp,
@@ -32,8 +33,14 @@ typedef struct {
 /// jpeg_reader_free_pixels.
 typedef struct {
     JPEGReaderStatus status;
+    /// The decoded size: the stored size times the chosen scale.
     uint32_t width;
     uint32_t height;
+    /// The size stored in the file's frame header.
+    uint32_t image_width;
+    uint32_t image_height;
+    /// The scale libjpeg decoded at: scale_num / 8.
+    int scale_num;
     /// Colour components in the file: 1 grey, 3 YCbCr/RGB, 4 CMYK/YCCK.
     int components;
     /// Non-zero for a progressive (multi-scan) file.
@@ -44,8 +51,11 @@ typedef struct {
 } JPEGReaderResult;
 
 /// Decodes `size` bytes at `data`. Never exits, never longjmps out; always fills `result`.
+/// With `min_width` and `min_height` above zero, libjpeg decodes at the smallest of the scales
+/// 1/8, 2/8, ... 8/8 whose output is at least that wide and that high (full size when none
+/// smaller is); zero means full size.
 void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits limits,
-                        JPEGReaderResult *result);
+                        uint32_t min_width, uint32_t min_height, JPEGReaderResult *result);
 
 /// Frees pixels returned in a result (NULL is fine).
 void jpeg_reader_free_pixels(unsigned char *pixels);
