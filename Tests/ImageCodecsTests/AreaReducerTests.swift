@@ -1,0 +1,55 @@
+import Raster
+import Testing
+@testable import ImageCodecs
+
+/// The area filter and the sizes pictures are reduced to, on values worked out by hand.
+@Suite enum AreaReducerTests {
+    /// Straight RGBA pixels of one row with the given red values, opaque.
+    static func row(_ reds: [UInt8]) -> [UInt8] { reds.flatMap { [$0, 0, 0, 255] } }
+
+    @Test static func everySourcePixelCountsByTheAreaItCovers() {
+        // Three pixels into two: the middle one is split half and half.
+        var reducer = AreaReducer(sourceWidth: 3, sourceHeight: 1, width: 2, height: 1)
+        row([0, 90, 210]).withUnsafeBufferPointer { reducer.add($0.baseAddress!, y: 0, firstColumn: 0, step: 1, count: 3) }
+        // (0 + 90/2) / 1.5 = 30; (90/2 + 210) / 1.5 = 170.
+        #expect(reducer.image().pixels == [30, 0, 0, 255, 170, 0, 0, 255])
+    }
+
+    @Test static func rowsArriveInAnyOrderAndInPasses() {
+        // A 4 x 2 picture to 2 x 1, once row by row, once as interlace-like column passes.
+        let values: [[UInt8]] = [[10, 20, 30, 40], [50, 60, 70, 80]]
+        var whole = AreaReducer(sourceWidth: 4, sourceHeight: 2, width: 2, height: 1)
+        var passes = whole
+        for y in 0 ..< 2 {
+            row(values[y]).withUnsafeBufferPointer { whole.add($0.baseAddress!, y: y, firstColumn: 0, step: 1, count: 4) }
+        }
+        for y in [1, 0] {
+            row([values[y][1], values[y][3]]).withUnsafeBufferPointer { passes.add($0.baseAddress!, y: y, firstColumn: 1, step: 2, count: 2) }
+            row([values[y][0], values[y][2]]).withUnsafeBufferPointer { passes.add($0.baseAddress!, y: y, firstColumn: 0, step: 2, count: 2) }
+        }
+        #expect(whole.image() == passes.image())
+        #expect(whole.image().pixels == [35, 0, 0, 255, 55, 0, 0, 255])
+    }
+
+    @Test static func colourIsWeightedByAlphaAndComesOutPremultiplied() {
+        var reducer = AreaReducer(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1)
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 0]  // opaque red, transparent green
+        pixels.withUnsafeBufferPointer { reducer.add($0.baseAddress!, y: 0, firstColumn: 0, step: 1, count: 2) }
+        let image = reducer.image()
+        #expect(image.isPremultiplied)
+        #expect(image.pixels == [128, 0, 0, 128])
+    }
+
+    @Test static func fitKeepsSmallPicturesAndFillsTheLayerWithLargeOnes() {
+        let fill = PictureFit(side: 100, preservesAspectRatio: true)
+        #expect(fill.reducedSize(width: 4032, height: 3024) == (133, 100))
+        #expect(fill.reducedSize(width: 3024, height: 4032) == (100, 133))
+        #expect(fill.reducedSize(width: 256, height: 100) == (256, 100))
+        #expect(fill.reducedSize(width: 100, height: 100) == (100, 100))
+        let stretch = PictureFit(side: 100, preservesAspectRatio: false)
+        #expect(stretch.reducedSize(width: 4032, height: 3024) == (100, 100))
+        #expect(stretch.reducedSize(width: 300, height: 80) == (100, 80))
+        #expect(PictureFit(side: 37.5, preservesAspectRatio: false).reducedSize(width: 256, height: 256) == (38, 38))
+        #expect(PictureFit(side: .nan, preservesAspectRatio: true).reducedSize(width: 500, height: 400) == (500, 400))
+    }
+}
