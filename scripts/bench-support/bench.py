@@ -17,6 +17,7 @@ import skia
 import floor_input
 import gif_quality
 import measure
+import photo_bench
 import report
 from skia_pipeline import Scene
 
@@ -209,12 +210,16 @@ def main():
         scaling.append(entry)
     results["scaling"] = scaling
 
-    results["targets"] = report.targets(results)
+    log("6. photographs as avatars")
+    results["photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
+
+    results["targets"] = report.targets(results) + photo_bench.targets(results["photos"])
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
         json.dump(results, out, indent=2)
         out.write("\n")
     print(report.table(results))
+    print(photo_bench.table(results["photos"]))
     print("results: " + os.path.relpath(path, os.getcwd()))
 
 

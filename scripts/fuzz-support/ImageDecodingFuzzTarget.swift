@@ -7,15 +7,25 @@ import ImageCodecs
 /// checks that enforce them are the same code the command runs.
 private let fuzzLimits = ImageLimits(maxWidth: 2048, maxHeight: 2048, maxDecodedBytes: 8 << 20, maxFileBytes: 1 << 20)
 
-/// Decodes one input as a PNG or JPEG file and checks the result's shape.
+/// A small layer, so that most inputs also go through the DCT scaling and the area reduction.
+private let fuzzFit = PictureFit(side: 7, preservesAspectRatio: true)
+
+/// Decodes one input as a PNG or JPEG file, whole and reduced for a layer, and checks the
+/// results' shapes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func imageDecodingFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     do {
         let image = try ImageFile.decode(bytes, path: "fuzz input", limits: fuzzLimits)
-        guard image.width > 0, image.height > 0, image.width <= fuzzLimits.maxWidth,
-              image.height <= fuzzLimits.maxHeight, image.pixels.count == image.width * image.height * 4 else {
+        let side = max(fuzzLimits.maxWidth, fuzzLimits.maxHeight)
+        guard image.width > 0, image.height > 0, image.width <= side,
+              image.height <= side, image.pixels.count == image.width * image.height * 4 else {
             fatalError("decoded image has an impossible shape: \(image.width) x \(image.height), \(image.pixels.count) bytes")
+        }
+        let reduced = try ImageFile.decode(bytes, path: "fuzz input", limits: fuzzLimits, fit: fuzzFit)
+        guard reduced.width <= image.width, reduced.height <= image.height, min(reduced.width, reduced.height) >= 1,
+              reduced.pixels.count == reduced.width * reduced.height * 4 else {
+            fatalError("reduced image has an impossible shape: \(reduced.width) x \(reduced.height) from \(image.width) x \(image.height)")
         }
     } catch {
         // Every refusal must read as one line that names the input.
