@@ -12,6 +12,8 @@ public struct RenderReport: Sendable {
     public var statistics: AnimationEncodingStatistics
     /// Where the time went.
     public var timings: RenderTimings
+    /// The files written, or with `--check` compared: the GIF, then the poster if any.
+    public var outputs: [String]
 }
 
 /// One render from an invocation to a GIF (or a comparison with one, for `--check`):
@@ -38,7 +40,7 @@ public enum RenderJob {
         let images = try timings.measure(.decode) { () throws(RenderGIFError) in try AvatarLoader.images(for: settings) }
         let options = encodingOptions(settings)
         // The output first: a bad output path must fail before --frames creates a folder.
-        let output = try OutputTarget(path: invocation.output, check: invocation.check)
+        let output = try OutputTarget(invocation, settings: settings)
         let frames = try codec { () throws(ImageCodecError) in
             try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
         }
@@ -79,12 +81,12 @@ public enum RenderJob {
         }
         if let frameWriter {
             try timings.measure(.frames) { () throws(RenderGIFError) in
-                try codec { () throws(ImageCodecError) in try frameWriter.finish() }
+                try codec { () throws(ImageCodecError) in try frameWriter.finish(); try frames?.removeOtherFrames() }
             }
         }
-        try timings.measure(.write) { () throws(RenderGIFError) in try output.complete() }
+        try timings.measure(.write) { () throws(RenderGIFError) in try output.complete(posterFrom: firstPass, timeline: timeline) }
         progress.renderDidFinish()
-        return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings)
+        return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings, outputs: output.paths)
     }
 
     /// The first pass: every frame's moving layer, weighted by time on screen, plus the

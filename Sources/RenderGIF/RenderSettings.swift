@@ -62,6 +62,12 @@ public struct RenderSettings: Equatable, Sendable {
     /// Loop count; 0 plays forever.
     public var loop: Int = 0
 
+    // The still.
+    /// Where to write a PNG still of the animation, or nil for none.
+    public var poster: String?
+    /// The time the still shows, in seconds; nil for the end (the final resting state).
+    public var posterTime: Double?
+
     /// The seed's animation.
     public init() {}
 }

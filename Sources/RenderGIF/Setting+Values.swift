@@ -55,6 +55,15 @@ extension Setting {
         return path
     }
 
+    /// The still's path: a file name ending in `.png`, since the still is a PNG.
+    static func posterPath(_ input: SettingInput) throws(SettingInput.Problem) -> String {
+        let path = try Setting.path(input)
+        guard path.lowercased().hasSuffix(".png"), !path.hasSuffix("/") else {
+            throw SettingInput.Problem("must be a file name ending in .png (the still is a PNG)")
+        }
+        return path
+    }
+
     static func resolve(_ path: String, against folder: String?) -> String {
         guard let folder, !path.hasPrefix("/") else { return path }
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path

@@ -7,6 +7,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case buttons, margin, diameter, borderWidth, arcWidth, gravity
     case background, arcColor, borderColor, movingBackground
     case head, avatar, colors, dither, loop
+    case poster, posterTime
 
     /// The most taps an animation may have.
     public static let maxTaps = 10_000
@@ -34,7 +35,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .width, .height, .diameter, .borderWidth, .arcWidth: return "<pt>"
         case .scale, .fps, .buttons, .colors, .loop: return "<n>"
         case .taps: return "<i,j,...>"
-        case .hold, .oneStepDuration, .perStepDuration: return "<seconds>"
+        case .hold, .oneStepDuration, .perStepDuration, .posterTime: return "<seconds>"
         case .timing: return "<name|x1,y1,x2,y2>"
         case .pathMode: return "<linear|paced>"
         case .margin: return "<degrees>"
@@ -43,6 +44,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .head: return "<file>"
         case .avatar: return "<i>=<file>"
         case .dither: return "<none|ordered|diffusion>"
+        case .poster: return "<file.png>"
         }
     }
 
@@ -74,6 +76,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .colors: return "Palette size, 2 to 256. (default: 256)"
         case .dither: return "Dithering of photo pixels. (default: none)"
         case .loop: return "Times to play; 0 plays forever. (default: 0)"
+        case .poster: return "Also write a PNG still of the animation at --poster-time."
+        case .posterTime: return "Time the still shows, from 0 to the animation's end. (default: the end)"
         }
     }
 
@@ -119,6 +123,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .colors: settings.colors = try input.integer(in: 2...256, "an integer from 2 to 256")
         case .dither: settings.dither = try input.choice(DitherSetting.self)
         case .loop: settings.loop = try input.integer(in: 0...65535, "an integer from 0 to 65535")
+        case .poster: settings.poster = Setting.resolve(try Setting.posterPath(input), against: baseFolder)
+        case .posterTime: settings.posterTime = try input.number(in: 0...Double.greatestFiniteMagnitude, "a number of seconds from 0")
         }
     }
 }

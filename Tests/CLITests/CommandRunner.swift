@@ -22,6 +22,15 @@ struct CommandRunner {
 
     /// Runs `render-gif arguments` in `folder`, standard input closed.
     static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
+        let result = try runCapturingBytes(arguments, in: folder)
+        return Result(status: result.status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+                      standardError: result.standardError)
+    }
+
+    /// Runs `render-gif arguments` in `folder` and keeps standard output as bytes (a GIF
+    /// written to `-`).
+    static func runCapturingBytes(_ arguments: [String], in folder: URL? = nil) throws
+        -> (status: Int32, standardOutput: Data, standardError: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -42,9 +51,7 @@ struct CommandRunner {
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh empty folder under the system's temporary folder.

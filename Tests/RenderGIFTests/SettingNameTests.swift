@@ -30,6 +30,8 @@ import Testing
         (.colors, "--colors", "colors", "<n>"),
         (.dither, "--dither", "dither", "<none|ordered|diffusion>"),
         (.loop, "--loop", "loop", "<n>"),
+        (.poster, "--poster", "poster", "<file.png>"),
+        (.posterTime, "--poster-time", "posterTime", "<seconds>"),
     ]
 
     @Test static func tableCoversEverySettingOnce() {
