@@ -3,8 +3,10 @@ import Palette
 
 /// An animated GIF as a person would describe it: its size in bytes and pixels, how many
 /// frames it has and when each starts, how long it lasts and how often it plays. Every frame
-/// is reduced to a fingerprint of the screen as a browser shows it, so two GIFs can be
-/// compared picture by picture without keeping the pictures.
+/// is reduced to a fingerprint of the screen as a browser shows it and to a coarse thumbnail
+/// (the mean colour of each cell of a grid of at most 16 x 16), so two GIFs can be compared
+/// picture by picture without keeping the pictures: exactly by fingerprint, and for
+/// differences a person would see (something moved) by thumbnail.
 ///
 /// Frames are decoded one at a time with giflib's record API and composited onto one screen
 /// (transparency and disposal as browsers apply them), so memory stays at one screen.
@@ -19,6 +21,8 @@ public struct GIFSummary: Equatable, Sendable {
     public let frameStarts: [Int]
     /// A 64-bit fingerprint of the screen as each frame shows it.
     public let frameFingerprints: [UInt64]
+    /// The mean RGBA of every grid cell of the screen as each frame shows it.
+    public let frameThumbnails: [[UInt8]]
     /// The sum of every frame's delay, in centiseconds.
     public let durationCentiseconds: Int
     /// The NETSCAPE2.0 repeat count (0 = forever), or nil without a loop block (plays once).
@@ -41,7 +45,7 @@ public struct GIFSummary: Equatable, Sendable {
         var screen = GIFSummaryScreen(width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight))
         try ImageLimits.default.check(width: screen.width, height: screen.height, path: path)
         let globalPalette = GIFColorTable.palette(of: gif.pointee.SColorMap) ?? []
-        var starts: [Int] = [], fingerprints: [UInt64] = []
+        var starts: [Int] = [], fingerprints: [UInt64] = [], thumbnails: [[UInt8]] = []
         var time = 0, loop: Int?
         var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false,
                                            DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
@@ -71,6 +75,7 @@ public struct GIFSummary: Equatable, Sendable {
                             disposal: Int(control.DisposalMode))
                 starts.append(time)
                 fingerprints.append(screen.lastFingerprint)
+                thumbnails.append(screen.lastThumbnail)
                 time += Int(control.DelayTime)
                 control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false,
                                                DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
@@ -96,6 +101,7 @@ public struct GIFSummary: Equatable, Sendable {
         height = screen.height
         frameStarts = starts
         frameFingerprints = fingerprints
+        frameThumbnails = thumbnails
         durationCentiseconds = time
         loopCount = loop
     }
@@ -120,6 +126,9 @@ struct GIFSummaryScreen {
     let height: Int
     private var pixels: [UInt8]
     private(set) var lastFingerprint: UInt64 = 0
+    private(set) var lastThumbnail: [UInt8] = []
+    /// Cells across and down the thumbnail grid.
+    static let gridSide = 16
 
     init(width: Int, height: Int) {
         self.width = width
@@ -145,6 +154,7 @@ struct GIFSummaryScreen {
             }
         }
         lastFingerprint = Self.fingerprint(pixels)
+        lastThumbnail = thumbnail()
         if disposal == 2 {
             for y in rect.y..<(rect.y + rect.height) {
                 let start = (y * width + rect.x) * 4
@@ -153,6 +163,23 @@ struct GIFSummaryScreen {
         } else if let saved {
             pixels = saved
         }
+    }
+
+    /// The mean of each channel over each cell of a grid of at most `gridSide` cells a side.
+    func thumbnail() -> [UInt8] {
+        let columns = min(Self.gridSide, width), rows = min(Self.gridSide, height)
+        guard columns > 0, rows > 0 else { return [] }
+        var sums = [Int](repeating: 0, count: columns * rows * 4), counts = [Int](repeating: 0, count: columns * rows)
+        let cellOfColumn = (0..<width).map { $0 * columns / width }
+        for y in 0..<height {
+            let rowBase = (y * rows / height) * columns
+            for x in 0..<width {
+                let cell = rowBase + cellOfColumn[x], source = (y * width + x) * 4
+                counts[cell] += 1
+                for channel in 0..<4 { sums[cell * 4 + channel] += Int(pixels[source + channel]) }
+            }
+        }
+        return sums.indices.map { UInt8((sums[$0] + counts[$0 / 4] / 2) / counts[$0 / 4]) }
     }
 
     /// FNV-1a over the pixels, eight bytes at a time.

@@ -3,6 +3,11 @@ import ImageCodecs
 /// Describes how an existing GIF differs from the one the settings render, in a person's
 /// terms: size, frame count, length, how often it plays, and the first moment the pictures
 /// differ, named by its time and by its frame number as `--frames` numbers frames.
+///
+/// A new palette shifts photo colours by a level or two in every frame, which no one would
+/// call a different picture; so the first moment something visibly changes (a cell of the
+/// coarse thumbnails moves by more than `visibleDifference` levels) is named first, and
+/// colour-only differences are mentioned as such.
 enum CheckReport {
     /// One clause list for an out-of-date message about `path`.
     ///
@@ -29,9 +34,18 @@ enum CheckReport {
         if old.loopCount != new.loopCount {
             clauses.append("the file plays \(plays(old.loopCount)), the rendering \(plays(new.loopCount))")
         }
-        if let time = firstDifference(old, new) {
-            let seconds = (Double(time) / 100).shortDescription
-            clauses.append("the pictures first differ at \(seconds) s (frame \(frameIndex(atCentiseconds: time, fps: fps)))")
+        func moment(_ time: Int) -> String {
+            "\((Double(time) / 100).shortDescription) s (frame \(frameIndex(atCentiseconds: time, fps: fps)))"
+        }
+        let exact = firstDifference(old, new) { $0.fingerprint == $1.fingerprint }
+        let visible = firstDifference(old, new) { $0.thumbnail.count == $1.thumbnail.count && zip($0.thumbnail, $1.thumbnail).allSatisfy {
+            abs(Int($0) - Int($1)) <= visibleDifference
+        } }
+        if let visible {
+            let slight = exact.map { $0 < visible ? ", colours slightly from \(moment($0))" : "" } ?? ""
+            clauses.append("the pictures first differ at \(moment(visible))\(slight)")
+        } else if let exact {
+            clauses.append("the pictures differ only slightly in colour, from \(moment(exact))")
         } else if old.loopCount == new.loopCount {
             clauses.append("pictures and timing are the same, the encoding differs from byte \(firstDifferingByte)")
         }
@@ -50,22 +64,32 @@ enum CheckReport {
         return loopCount == 0 ? "forever" : "\(loopCount + 1) times"
     }
 
-    /// The first time, in centiseconds, at which the two GIFs show different pictures (one
-    /// having ended counts as different), or nil when they show the same all through.
-    static func firstDifference(_ a: GIFSummary, _ b: GIFSummary) -> Int? {
+    /// The most a thumbnail cell's mean may change, in levels, without counting as a
+    /// visible difference.
+    static let visibleDifference = 4
+
+    /// A frame as the comparison sees it.
+    typealias Picture = (fingerprint: UInt64, thumbnail: [UInt8])
+
+    /// The first time, in centiseconds, at which the two GIFs show pictures that are not
+    /// `same` (one having ended counts as different), or nil when they agree all through.
+    static func firstDifference(_ a: GIFSummary, _ b: GIFSummary, same: (Picture, Picture) -> Bool) -> Int? {
         let times = Set(a.frameStarts + b.frameStarts + [a.durationCentiseconds, b.durationCentiseconds]).sorted()
         for time in times {
-            let shownA = shown(a, at: time), shownB = shown(b, at: time)
-            if shownA != shownB { return time }
+            switch (shown(a, at: time), shown(b, at: time)) {
+            case (nil, nil): continue
+            case let (pictureA?, pictureB?): if !same(pictureA, pictureB) { return time }
+            default: return time
+            }
         }
         return nil
     }
 
-    /// The fingerprint of the picture `gif` shows at `time`, or nil once it has ended.
-    private static func shown(_ gif: GIFSummary, at time: Int) -> UInt64? {
+    /// The picture `gif` shows at `time`, or nil once it has ended.
+    private static func shown(_ gif: GIFSummary, at time: Int) -> Picture? {
         guard time < gif.durationCentiseconds || (gif.durationCentiseconds == 0 && time == 0),
               let index = gif.frameStarts.lastIndex(where: { $0 <= time }) else { return nil }
-        return gif.frameFingerprints[index]
+        return (gif.frameFingerprints[index], gif.frameThumbnails[index])
     }
 
     /// The first frame k (showing t = k / fps) whose start, in whole centiseconds as the GIF

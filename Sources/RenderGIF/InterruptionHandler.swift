@@ -47,17 +47,7 @@ public enum InterruptionHandler {
             }
             endProcess(signal: Int32(number), isTerminal: isTerminal)
         }
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = reportSignal
-            #else
-            action.__sigaction_u.__sa_handler = reportSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-        }
+        for signal in signals { setAction(of: signal, to: reportSignal, flags: SA_RESTART) }
     }
 
     /// The line printed when `signal` interrupts a render.
@@ -81,21 +71,22 @@ public enum InterruptionHandler {
         TemporaryFileRegistry.shared.removeAllAndStop()
         let line = (isTerminal ? "\r\u{1B}[2K" : "") + message(signal: signal)
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress!, $0.count - 1) }
-        restoreDefaultAction(signal)
+        setAction(of: signal, to: SIG_DFL, flags: 0)
         raise(signal)
         _exit(128 + signal)
     }
 }
 
-/// Restores the default action of `signal`.
-private func restoreDefaultAction(_ number: Int32) {
+/// Makes `handler` (a function, or `SIG_DFL`) the action of signal `number`.
+private func setAction(of number: Int32, to handler: (@convention(c) (Int32) -> Void)?, flags: Int32) {
     var action = sigaction()
     #if canImport(Glibc)
-    action.__sigaction_handler.sa_handler = SIG_DFL
+    action.__sigaction_handler.sa_handler = handler
     #else
-    action.__sigaction_u.__sa_handler = SIG_DFL
+    action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
+    action.sa_flags = flags
     sigaction(number, &action, nil)
 }
 

@@ -31,14 +31,8 @@ struct CommandRunner {
     /// written to `-`).
     static func runCapturingBytes(_ arguments: [String], in folder: URL? = nil) throws
         -> (status: Int32, standardOutput: Data, standardError: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let process = process(arguments, in: folder, standardOutput: out, standardError: err)
         try process.run()
         // Read both pipes to the end before waiting, so a chatty process cannot block.
         let group = DispatchGroup()
@@ -52,6 +46,20 @@ struct CommandRunner {
         group.wait()
         process.waitUntilExit()
         return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A process for `executable` (the built binary unless given) with `arguments`, run in
+    /// `folder`, standard input closed, standard output and error going to the given places.
+    static func process(_ arguments: [String], executable: URL = binary, in folder: URL?,
+                        standardOutput: Any, standardError: Any) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        process.standardInput = FileHandle.nullDevice
+        return process
     }
 
     /// A fresh empty folder under the system's temporary folder.

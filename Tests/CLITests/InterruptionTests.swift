@@ -17,14 +17,8 @@ import Testing
         try previous.write(to: folder.appendingPathComponent("out.gif"))
         try previous.write(to: folder.appendingPathComponent("still.png"))
 
-        let process = Process()
-        process.executableURL = CommandRunner.binary
-        process.arguments = longRender
-        process.currentDirectoryURL = folder
         let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let process = CommandRunner.process(longRender, in: folder, standardOutput: FileHandle.nullDevice, standardError: errors)
         try process.run()
         // Progress output means the outputs' temporary files exist and frames are being drawn.
         var text = ""

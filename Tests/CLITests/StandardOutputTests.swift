@@ -25,14 +25,10 @@ import Testing
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let command = ([CommandRunner.binary.path] + CommandRunner.smallRender + ["-"]).joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptTool)
-        process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
-        process.currentDirectoryURL = folder
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let process = CommandRunner.process(["--quiet", "--return", "--command", command, "/dev/null"],
+                                            executable: URL(fileURLWithPath: scriptTool), in: folder,
+                                            standardOutput: output, standardError: FileHandle.nullDevice)
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

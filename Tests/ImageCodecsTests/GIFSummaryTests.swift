@@ -26,6 +26,28 @@ import Testing
         }
     }
 
+    /// The 12 x 9 sample is smaller than the 16 x 16 grid, so every cell is one pixel and
+    /// the thumbnail is the composited picture itself.
+    @Test static func smallPicturesAreTheirOwnThumbnails() throws {
+        let bytes = try GIFRoundTripTests.writeSample()
+        let summary = try GIFSummary(bytes: bytes, path: "sample.gif")
+        #expect(try summary.frameThumbnails == GIFReader(bytes: bytes).compositedFrames().map(\.pixels))
+    }
+
+    /// A 32 x 2 screen, left half red and right half blue: 16 x 2 cells of 2 x 1 pixels.
+    @Test static func thumbnailCellsAverageTheirPixels() throws {
+        let sink = MemoryByteSink()
+        let writer = try GIFWriter(sink: sink, width: 32, height: 2, globalPalette: [RGB8(255, 0, 0), RGB8(0, 0, 255)])
+        let indices: [UInt8] = (0..<64).map { ($0 % 32) < 15 ? 0 : 1 }
+        try writer.addFrame(GIFFrame(rect: PixelRect(x: 0, y: 0, width: 32, height: 2), indices: indices, delayCentiseconds: 10))
+        try writer.finish()
+        let thumbnail = try #require(GIFSummary(bytes: sink.bytes, path: "t.gif").frameThumbnails.first)
+        let row: [UInt8] = (0..<16).flatMap { cell -> [UInt8] in
+            cell < 7 ? [255, 0, 0, 255] : cell == 7 ? [128, 0, 128, 255] : [0, 0, 255, 255]
+        }
+        #expect(thumbnail == row + row)
+    }
+
     @Test static func rowsOfInterlacedImagesComeInPasses() {
         #expect(GIFSummary.rowOrder(height: 4, interlaced: false) == [0, 1, 2, 3])
         #expect(GIFSummary.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])

@@ -9,7 +9,7 @@ import Testing
     static let palette = [RGB8(0, 0, 0), RGB8(255, 255, 255), RGB8(255, 0, 0), RGB8(0, 255, 0)]
 
     /// A 4 x 4 GIF whose frame i fills the screen with colour `colours[i]` for `delays[i]` cs.
-    static func gif(_ colours: [UInt8], delays: [Int], loopCount: Int? = 0) throws -> [UInt8] {
+    static func gif(_ colours: [UInt8], delays: [Int], loopCount: Int? = 0, palette: [RGB8] = palette) throws -> [UInt8] {
         let sink = MemoryByteSink()
         let writer = try GIFWriter(sink: sink, width: 4, height: 4, globalPalette: palette, loopCount: loopCount)
         for (colour, delay) in zip(colours, delays) {
@@ -28,6 +28,17 @@ import Testing
         let old = try gif([0, 1, 2], delays: [10, 10, 20]), new = try gif([0, 1, 3], delays: [10, 10, 20])
         #expect(report(old, new) == "'x.gif' is out of date: the file has \(old.count) bytes, 3 frames, 0.4 s; "
                 + "the rendering has \(new.count) bytes, 3 frames, 0.4 s; the pictures first differ at 0.2 s (frame 2)")
+    }
+
+    /// A palette whose red is two levels darker: every frame showing red differs, slightly.
+    @Test static func coloursDifferSlightly() throws {
+        var darker = palette
+        darker[2] = RGB8(253, 0, 0)
+        let old = try gif([0, 2, 1], delays: [10, 10, 20]), new = try gif([0, 2, 1], delays: [10, 10, 20], palette: darker)
+        #expect(report(old, new) == "'x.gif' is out of date: the file has \(old.count) bytes, 3 frames, 0.4 s; "
+                + "the rendering has \(new.count) bytes, 3 frames, 0.4 s; the pictures differ only slightly in colour, from 0.1 s (frame 1)")
+        let moved = try gif([0, 2, 3], delays: [10, 10, 20], palette: darker)
+        #expect(report(old, moved).hasSuffix("the pictures first differ at 0.2 s (frame 2), colours slightly from 0.1 s (frame 1)"))
     }
 
     @Test static func renderingLastsLonger() throws {
