@@ -90,6 +90,9 @@ public enum CommandLineInterface {
         }
         guard let output = outputs.first else { throw .usage("Missing expected argument '<output>'.") }
         guard outputs.count == 1 else { throw .usage("Unexpected argument '\(outputs[1])'.") }
+        if invocation.check, invocation.framesFolder != nil {
+            throw .usage("'--frames' cannot be used with '--check', which writes nothing.")
+        }
         try checkOutputName(output, check: invocation.check)
         invocation.output = output
         invocation.arguments = arguments

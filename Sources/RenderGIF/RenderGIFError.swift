@@ -1,3 +1,4 @@
+import ArcScene
 import ImageCodecs
 
 /// Every way a render-gif run can fail, each with one line of text that names the flag or file
@@ -13,6 +14,8 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case codec(ImageCodecError)
     /// The animation would exceed a documented limit.
     case limitExceeded(String)
+    /// The scene model refused the settings (a check no single setting could make).
+    case invalidScene(SceneError)
     /// `--check`: a file to compare is missing or unreadable (found before rendering).
     case cannotCheck(path: String, reason: String)
     /// `--check`: outputs differ from what would be rendered, each reason naming its file
@@ -45,6 +48,7 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
         case let .codec(error): return error.description
         case let .limitExceeded(message): return message
+        case let .invalidScene(error): return "the scene is not valid: \(error)"
         case let .cannotCheck(path, reason): return "cannot check '\(path)': \(reason)"
         case let .outOfDate(reasons): return reasons.joined(separator: "; and ")
         case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"

@@ -25,9 +25,6 @@ public struct RenderReport: Sendable {
 public enum RenderJob {
     /// Runs the render `invocation` asks for, reporting progress as frames are encoded.
     public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
-        if invocation.check, invocation.framesFolder != nil {
-            throw .usage("'--frames' cannot be used with '--check', which writes nothing.")
-        }
         var timings = RenderTimings()
         let settings = try timings.measure(.setup) { () throws(RenderGIFError) in try invocation.resolveSettings() }
         let timeline = try timings.measure(.setup) { () throws(RenderGIFError) in try SceneSetup.timeline(for: settings) }
@@ -48,7 +45,7 @@ public enum RenderJob {
 
         let firstPass = timings.measure(.render) {
             FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
-                          gravity: SceneSetup.gravity(settings.contentGravity))
+                          gravity: settings.contentGravity)
         }
         let palette = try planPalette(renderer: firstPass, timeline: timeline, settings: settings,
                                       frameCount: frameCount, options: options, timings: &timings)
@@ -133,14 +130,8 @@ public enum RenderJob {
     /// The encoder's options. `loop` counts plays: 0 forever, 1 once (no loop block), n
     /// plays as a NETSCAPE2.0 repeat count of n − 1.
     static func encodingOptions(_ settings: RenderSettings) -> GIFEncodingOptions {
-        let dither: DitherMode
-        switch settings.dither {
-        case .none: dither = .none
-        case .ordered: dither = .ordered
-        case .diffusion: dither = .diffusion
-        }
         let loopCount: Int? = settings.loop == 0 ? 0 : (settings.loop == 1 ? nil : settings.loop - 1)
-        return GIFEncodingOptions(colors: settings.colors, dither: dither, loopCount: loopCount)
+        return GIFEncodingOptions(colors: settings.colors, dither: settings.dither, loopCount: loopCount)
     }
 
     /// Runs codec work, wrapping its errors.

@@ -75,6 +75,13 @@ import Testing
         #expect(usageError([output]) == "The output '\(output)' is not a .gif file. For a PNG still use '--poster <file.png>', for PNG frames '--frames <dir>'.")
     }
 
+    /// Flags that contradict each other are found by the parser, before any setting is read.
+    @Test static func conflictingFlags() {
+        #expect(usageError(["--check", "--frames", "d", "a.gif"]) == "'--frames' cannot be used with '--check', which writes nothing.")
+        #expect(usageError(["--frames", "d", "--scene", "missing.json", "--check", "a.gif"])
+                == "'--frames' cannot be used with '--check', which writes nothing.")
+    }
+
     @Test static func gifExtensionInAnyCase() throws {
         #expect(try #require(invocation(["OUT.GIF"])).output == "OUT.GIF")
         #expect(try #require(invocation(["a.Gif"])).output == "a.Gif")
@@ -98,12 +105,13 @@ import Testing
     }
 
     @Test static func modeFlagsAreRecorded() throws {
-        let parsed = try #require(invocation(["--scene", "s.json", "--frames", "frames", "--check", "--quiet",
+        let parsed = try #require(invocation(["--scene", "s.json", "--frames", "frames", "--quiet",
                                               "--timings", "out.gif"]))
         #expect(parsed.output == "out.gif")
         #expect(parsed.sceneFile == "s.json")
         #expect(parsed.framesFolder == "frames")
-        #expect(parsed.check && parsed.quiet && parsed.timings)
+        #expect(!parsed.check && parsed.quiet && parsed.timings)
+        #expect(try #require(invocation(["--check", "out.gif"])).check)
         let inline = try #require(invocation(["out.gif", "--scene=a/s.json", "--frames=a b"]))
         #expect(inline.sceneFile == "a/s.json" && inline.framesFolder == "a b")
     }

@@ -1,3 +1,4 @@
+import ArcScene
 import ImageCodecs
 import Testing
 @testable import RenderGIF
@@ -58,6 +59,13 @@ import Testing
     @Test static func outOfDateJoinsEveryStaleFile() {
         let error = RenderGIFError.outOfDate(reasons: ["'a.gif' is out of date: x", "'a.png' is out of date: y"])
         #expect(error.description == "'a.gif' is out of date: x; and 'a.png' is out of date: y")
+        #expect(!error.isUsageError)
+    }
+
+    /// The scene model's own error, kept as such and worded as before.
+    @Test static func invalidScene() {
+        let error = RenderGIFError.invalidScene(.notPositive(parameter: "screenWidth", value: 0))
+        #expect(error.description == "the scene is not valid: \(SceneError.notPositive(parameter: "screenWidth", value: 0))")
         #expect(!error.isUsageError)
     }
 

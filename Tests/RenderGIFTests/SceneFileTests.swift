@@ -52,7 +52,7 @@ import Testing
         #expect(settings.hold == 0.25)
         #expect(settings.oneStepDuration == 0.5)
         #expect(settings.perStepDuration == 0.3)
-        #expect(settings.timing == .cubicBezier(0.42, 0, 0.58, 1))
+        #expect(settings.timing == .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
         #expect(settings.pathMode == .paced)
         #expect(settings.buttonCount == 5)
         #expect(settings.marginDegrees == 10)
