@@ -12,7 +12,8 @@ import Darwin
 /// `commit()` flushes it to disk, sets mode 0644 and renames it over the destination. Any
 /// failure, `discard()`, or dropping the writer without committing removes the temporary file
 /// and leaves an existing destination byte-identical. A missing parent folder is an error,
-/// never created. Writes are buffered, so encoders may hand over small pieces.
+/// never created. The temporary file is recorded in `TemporaryFileRegistry.shared` from
+/// creation to rename or removal, so an interrupted process can remove it. Writes are buffered, so encoders may hand over small pieces.
 public final class AtomicFileWriter: ByteSink {
     /// Writes `count` bytes at a pointer to a descriptor; returns the count written or -1 with errno.
     typealias SystemWrite = (Int32, UnsafeRawPointer, Int) -> Int
@@ -53,7 +54,7 @@ public final class AtomicFileWriter: ByteSink {
         }
         let name = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
         var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let made = TemporaryFileRegistry.shared.makeFile(template: &template)
         guard made >= 0 else {
             throw .unwritable(path: destination, reason: "cannot create a file in '\(folder)': \(systemErrorText(errno))")
         }
@@ -101,7 +102,7 @@ public final class AtomicFileWriter: ByteSink {
         let closed = close(descriptor)
         descriptor = -1
         if closed != 0 { try fail(reason: systemErrorText(errno)) }
-        if rename(temporaryPath, target) != 0 { try fail(reason: systemErrorText(errno)) }
+        if TemporaryFileRegistry.shared.rename(temporaryPath, over: target) != 0 { try fail(reason: systemErrorText(errno)) }
         finished = true
         syncFolder()
     }
@@ -113,7 +114,7 @@ public final class AtomicFileWriter: ByteSink {
         finished = true
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(temporaryPath)
+        TemporaryFileRegistry.shared.remove(temporaryPath)
     }
 
     /// Writes `data` to `path` atomically in one call.
@@ -201,8 +202,8 @@ public final class AtomicFileWriter: ByteSink {
     }
 }
 
-/// The C library's write(2), named apart from the instance method `write`.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+/// The C library's write(2), named apart from the sinks' method `write`.
+func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.write(descriptor, bytes, count)
     #else

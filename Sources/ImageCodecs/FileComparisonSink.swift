@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// A sink that writes nothing: it compares what an encoder produces with an existing file,
-/// reading the file as the bytes arrive, so memory stays small whatever the file's size.
-/// Used by `render-gif --check`.
+/// reading the file as the bytes arrive. The written bytes are kept, so that a mismatch can be
+/// described by decoding both versions. Used by `render-gif --check`.
 public final class FileComparisonSink: ByteSink {
     /// How an existing file compares with the bytes that were written.
     public enum Outcome: Equatable, Sendable {
@@ -22,8 +22,12 @@ public final class FileComparisonSink: ByteSink {
 
     /// The file compared.
     public let path: String
+    /// Why the file cannot be read, known from the start (missing, a folder, no permission);
+    /// nil when it opened.
+    public private(set) var openFailure: String?
+    /// Every byte written so far: the new version of the file.
+    public private(set) var writtenBytes: [UInt8] = []
     private var descriptor: Int32 = -1
-    private var openFailure: String?
     private var offset = 0
     private var firstDifference: Int?
     /// The file's length, once reading reached its end before the written bytes did.
@@ -53,6 +57,7 @@ public final class FileComparisonSink: ByteSink {
 
     /// Compares `bytes` with the file's next bytes; never fails.
     public func write(_ bytes: UnsafeRawBufferPointer) {
+        writtenBytes.append(contentsOf: bytes)
         defer { offset += bytes.count }
         guard descriptor >= 0, firstDifference == nil, fileLengthWhenEnded == nil else { return }
         var compared = 0

@@ -7,8 +7,11 @@ public enum Command: Sendable {
 
 /// A render request: the output, where the settings come from, and how to report.
 public struct Invocation: Sendable {
-    /// The GIF to write, or to compare with `--check`.
+    /// The GIF to write (`-` for standard output), or to compare with `--check`.
     public var output: String
+    /// The arguments as given (without the program name), to show the command that
+    /// regenerates a stale output.
+    public var arguments: [String] = []
     /// A scene file whose settings come first; flags override them.
     public var sceneFile: String?
     /// Setting flags in command-line order, with their text values.
@@ -87,9 +90,24 @@ public enum CommandLineInterface {
         }
         guard let output = outputs.first else { throw .usage("Missing expected argument '<output>'.") }
         guard outputs.count == 1 else { throw .usage("Unexpected argument '\(outputs[1])'.") }
-        guard output != "-" else { throw .usage("Writing to standard output is not supported; give '<output>' a file name.") }
+        if invocation.check, invocation.framesFolder != nil {
+            throw .usage("'--frames' cannot be used with '--check', which writes nothing.")
+        }
+        try checkOutputName(output, check: invocation.check)
         invocation.output = output
+        invocation.arguments = arguments
         return .render(invocation)
+    }
+
+    /// The output is a `.gif` file (any case), or `-` for standard output when writing.
+    private static func checkOutputName(_ output: String, check: Bool) throws(RenderGIFError) {
+        if output == "-" {
+            guard !check else { throw .usage("'--check' compares with a file; give '<output>' a file name, not '-'.") }
+            return
+        }
+        guard output.lowercased().hasSuffix(".gif") else {
+            throw .usage("The output '\(output)' is not a .gif file. For a PNG still use '--poster <file.png>', for PNG frames '--frames <dir>'.")
+        }
     }
 
     private static func nonEmpty(_ value: String, for flag: String) throws(RenderGIFError) -> String {

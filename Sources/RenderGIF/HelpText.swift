@@ -10,7 +10,7 @@ extension CommandLineInterface {
             "USAGE: \(usageLine)",
             "",
             "ARGUMENTS:",
-            row("<output>", "The GIF to write (with --check, the GIF to compare)."),
+            row("<output>", "The GIF to write, - for standard output (with --check, the GIF to compare)."),
             "",
             "OPTIONS:",
         ]
@@ -19,8 +19,8 @@ extension CommandLineInterface {
         }
         lines += [
             row("--scene <file.json>", "Read settings from a scene file; flags override it."),
-            row("--frames <dir>", "Also write every frame as PNG into <dir> (frame k shows t = k/fps)."),
-            row("--check", "Write nothing; exit 0 if <output> is byte-identical to what would be rendered, 1 if not."),
+            row("--frames <dir>", "Also write every frame as PNG into <dir> (frame k shows t = k/fps), removing older frames beyond the last."),
+            row("--check", "Write nothing; exit 0 if <output> (and the --poster still) are byte-identical to what would be rendered, 1 if not."),
             row("--quiet", "No progress output."),
             row("--timings", "Print where the time went, on standard error."),
             row("--version", "Show the version."),

@@ -2,9 +2,11 @@ import ImageCodecs
 
 extension Invocation {
     /// The settings this invocation asks for: defaults, then the scene file, then the flags
-    /// in command-line order, checked as a whole.
+    /// in command-line order, checked as a whole. A check across settings that fails is
+    /// reported where the setting came from: the flag, or the scene file and its key.
     public func resolveSettings() throws(RenderGIFError) -> RenderSettings {
         var settings = RenderSettings()
+        var fromSceneFile: Set<Setting> = []
         if let sceneFile {
             let bytes: [UInt8]
             do {
@@ -12,7 +14,7 @@ extension Invocation {
             } catch {
                 throw .sceneFile(path: sceneFile, problem: Invocation.readProblem(error))
             }
-            try SceneFile.apply(bytes, path: sceneFile, to: &settings)
+            fromSceneFile = try SceneFile.apply(bytes, path: sceneFile, to: &settings)
         }
         for (setting, value) in settingFlags {
             do {
@@ -21,8 +23,27 @@ extension Invocation {
                 throw .invalidSetting(flag: setting.flag, value: value, problem: error.message)
             }
         }
-        try settings.validate()
+        do {
+            try settings.validate()
+        } catch {
+            throw attributed(error, fromSceneFile: fromSceneFile)
+        }
         return settings
+    }
+
+    /// `error` from a check across settings, turned into a scene-file error naming the key
+    /// when the setting to change came from the scene file rather than a flag.
+    private func attributed(_ error: RenderGIFError, fromSceneFile: Set<Setting>) -> RenderGIFError {
+        guard let sceneFile, case let .invalidSetting(flag, _, problem) = error, let named = Setting(flag: flag) else { return error }
+        let fromFlags = Set(settingFlags.map(\.setting))
+        let given = ([named] + RenderSettings.relatedSettings(of: named)).first {
+            fromFlags.contains($0) || fromSceneFile.contains($0)
+        }
+        guard let given, !fromFlags.contains(given) else { return error }
+        if given == named {
+            return .sceneFile(path: sceneFile, problem: SceneFile.keyProblem(given.key, problem))
+        }
+        return .sceneFile(path: sceneFile, problem: "key '\(given.key)' does not fit the default '\(named.key)': \(problem)")
     }
 
     private static func readProblem(_ error: ImageCodecError) -> String {

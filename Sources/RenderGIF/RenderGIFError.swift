@@ -1,3 +1,4 @@
+import ArcScene
 import ImageCodecs
 
 /// Every way a render-gif run can fail, each with one line of text that names the flag or file
@@ -13,8 +14,13 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case codec(ImageCodecError)
     /// The animation would exceed a documented limit.
     case limitExceeded(String)
-    /// `--check`: the existing output differs from what would be rendered.
-    case checkFailed(path: String, reason: String)
+    /// The scene model refused the settings (a check no single setting could make).
+    case invalidScene(SceneError)
+    /// `--check`: a file to compare is missing or unreadable (found before rendering).
+    case cannotCheck(path: String, reason: String)
+    /// `--check`: outputs differ from what would be rendered, each reason naming its file
+    /// and saying what differs.
+    case outOfDate(reasons: [String])
     /// A frame folder problem.
     case framesFolder(path: String, problem: String)
 
@@ -42,7 +48,9 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
         case let .codec(error): return error.description
         case let .limitExceeded(message): return message
-        case let .checkFailed(path, reason): return "'\(path)' is out of date: \(reason)"
+        case let .invalidScene(error): return "the scene is not valid: \(error)"
+        case let .cannotCheck(path, reason): return "cannot check '\(path)': \(reason)"
+        case let .outOfDate(reasons): return reasons.joined(separator: "; and ")
         case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"
         }
     }

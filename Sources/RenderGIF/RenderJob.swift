@@ -12,6 +12,8 @@ public struct RenderReport: Sendable {
     public var statistics: AnimationEncodingStatistics
     /// Where the time went.
     public var timings: RenderTimings
+    /// The files written, or with `--check` compared: the GIF, then the poster if any.
+    public var outputs: [String]
 }
 
 /// One render from an invocation to a GIF (or a comparison with one, for `--check`):
@@ -23,9 +25,6 @@ public struct RenderReport: Sendable {
 public enum RenderJob {
     /// Runs the render `invocation` asks for, reporting progress as frames are encoded.
     public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
-        if invocation.check, invocation.framesFolder != nil {
-            throw .usage("'--frames' cannot be used with '--check', which writes nothing.")
-        }
         var timings = RenderTimings()
         let settings = try timings.measure(.setup) { () throws(RenderGIFError) in try invocation.resolveSettings() }
         let timeline = try timings.measure(.setup) { () throws(RenderGIFError) in try SceneSetup.timeline(for: settings) }
@@ -38,7 +37,7 @@ public enum RenderJob {
         let images = try timings.measure(.decode) { () throws(RenderGIFError) in try AvatarLoader.images(for: settings) }
         let options = encodingOptions(settings)
         // The output first: a bad output path must fail before --frames creates a folder.
-        let output = try OutputTarget(path: invocation.output, check: invocation.check)
+        let output = try OutputTarget(invocation, settings: settings)
         let frames = try codec { () throws(ImageCodecError) in
             try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
         }
@@ -46,7 +45,7 @@ public enum RenderJob {
 
         let firstPass = timings.measure(.render) {
             FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
-                          gravity: SceneSetup.gravity(settings.contentGravity))
+                          gravity: settings.contentGravity)
         }
         let palette = try planPalette(renderer: firstPass, timeline: timeline, settings: settings,
                                       frameCount: frameCount, options: options, timings: &timings)
@@ -79,12 +78,12 @@ public enum RenderJob {
         }
         if let frameWriter {
             try timings.measure(.frames) { () throws(RenderGIFError) in
-                try codec { () throws(ImageCodecError) in try frameWriter.finish() }
+                try codec { () throws(ImageCodecError) in try frameWriter.finish(); try frames?.removeOtherFrames() }
             }
         }
-        try timings.measure(.write) { () throws(RenderGIFError) in try output.complete() }
+        try timings.measure(.write) { () throws(RenderGIFError) in try output.complete(posterFrom: firstPass, timeline: timeline) }
         progress.renderDidFinish()
-        return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings)
+        return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings, outputs: output.paths)
     }
 
     /// The first pass: every frame's moving layer, weighted by time on screen, plus the
@@ -131,14 +130,8 @@ public enum RenderJob {
     /// The encoder's options. `loop` counts plays: 0 forever, 1 once (no loop block), n
     /// plays as a NETSCAPE2.0 repeat count of n − 1.
     static func encodingOptions(_ settings: RenderSettings) -> GIFEncodingOptions {
-        let dither: DitherMode
-        switch settings.dither {
-        case .none: dither = .none
-        case .ordered: dither = .ordered
-        case .diffusion: dither = .diffusion
-        }
         let loopCount: Int? = settings.loop == 0 ? 0 : (settings.loop == 1 ? nil : settings.loop - 1)
-        return GIFEncodingOptions(colors: settings.colors, dither: dither, loopCount: loopCount)
+        return GIFEncodingOptions(colors: settings.colors, dither: settings.dither, loopCount: loopCount)
     }
 
     /// Runs codec work, wrapping its errors.

@@ -1,7 +1,11 @@
 import ArcScene
+import Palette
+import Raster
 
 /// Everything that decides what render-gif draws and how it encodes it, with the seed's values
-/// as defaults. Flags and scene files both arrive here through `Setting.apply`.
+/// as defaults. Flags and scene files both arrive here through `Setting.apply`. Each setting
+/// holds the type of the module it configures (the timing curve, path mode and gravity the
+/// scene and raster modules take, the palette's dither mode), so nothing maps between twins.
 public struct RenderSettings: Equatable, Sendable {
     // Screen and sampling.
     /// Screen width in points.
@@ -23,9 +27,9 @@ public struct RenderSettings: Equatable, Sendable {
     /// Duration per button passed for longer moves, in seconds.
     public var perStepDuration: Double = 0.4
     /// The moving layer's timing curve.
-    public var timing: TimingSetting = .named(.easeOut)
+    public var timing: TimingFunction = .easeOut
     /// How progress maps onto the path.
-    public var pathMode: PathModeSetting = .linear
+    public var pathMode: PathMode = .linear
 
     // Layout.
     /// Number of avatar buttons along the arc.
@@ -39,7 +43,7 @@ public struct RenderSettings: Equatable, Sendable {
     /// Width of the arc's stroke, in points.
     public var arcLineWidth: Double = 1
     /// How images fill their square.
-    public var contentGravity: ContentGravitySetting = .resize
+    public var contentGravity: ContentsGravity = .resize
 
     // Colours.
     public var backgroundColor = SceneColor(r: 255, g: 255, b: 255)
@@ -58,42 +62,16 @@ public struct RenderSettings: Equatable, Sendable {
     /// Palette size, 2 to 256.
     public var colors: Int = 256
     /// Dithering of photo pixels.
-    public var dither: DitherSetting = .none
+    public var dither: DitherMode = .none
     /// Loop count; 0 plays forever.
     public var loop: Int = 0
 
+    // The still.
+    /// Where to write a PNG still of the animation, or nil for none.
+    public var poster: String?
+    /// The time the still shows, in seconds; nil for the end (the final resting state).
+    public var posterTime: Double?
+
     /// The seed's animation.
     public init() {}
-}
-
-/// The named Core Animation curves, or a custom cubic Bézier.
-public enum TimingSetting: Equatable, Sendable {
-    case named(TimingName)
-    case cubicBezier(Double, Double, Double, Double)
-}
-
-/// Core Animation's named timing functions.
-public enum TimingName: String, CaseIterable, Sendable {
-    case linear, easeIn, easeOut, easeInEaseOut, `default`
-}
-
-/// Core Animation key-frame calculation modes render-gif supports.
-public enum PathModeSetting: String, CaseIterable, Sendable {
-    /// Progress is the Bézier parameter (Core Animation's default, "linear").
-    case linear
-    /// Progress is the fraction of arc length.
-    case paced
-}
-
-/// How an image is fitted to its square layer.
-public enum ContentGravitySetting: String, CaseIterable, Sendable {
-    /// Stretched to fill (CALayer's default).
-    case resize
-    /// Scaled to cover the square, centred, cropped.
-    case resizeAspectFill
-}
-
-/// Dithering choices for photo pixels.
-public enum DitherSetting: String, CaseIterable, Sendable {
-    case none, ordered, diffusion
 }

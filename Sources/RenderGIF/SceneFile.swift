@@ -4,9 +4,10 @@ public enum SceneFile {
     /// The largest scene file read, in bytes.
     public static let maxSize = 1 << 20
 
-    /// Applies the scene in `bytes` (read from `path`) to `settings`. Relative image paths in
-    /// the file are taken relative to the file's folder.
-    public static func apply(_ bytes: [UInt8], path: String, to settings: inout RenderSettings) throws(RenderGIFError) {
+    /// Applies the scene in `bytes` (read from `path`) to `settings` and returns the settings
+    /// the file gave. Relative paths in the file are taken relative to the file's folder.
+    @discardableResult
+    public static func apply(_ bytes: [UInt8], path: String, to settings: inout RenderSettings) throws(RenderGIFError) -> Set<Setting> {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -17,6 +18,7 @@ public enum SceneFile {
             throw .sceneFile(path: path, problem: "must hold a JSON object, not \(root.typeName)")
         }
         let folder = folder(of: path)
+        var given: Set<Setting> = []
         for member in members {
             guard let setting = Setting(key: member.key) else {
                 throw .sceneFile(path: path, problem: unknownKeyMessage(member.key))
@@ -24,9 +26,17 @@ public enum SceneFile {
             do {
                 try setting.apply(.json(member.value), to: &settings, baseFolder: folder)
             } catch {
-                throw .sceneFile(path: path, problem: "key '\(member.key)' \(error.message)")
+                throw .sceneFile(path: path, problem: keyProblem(member.key, error.message))
             }
+            given.insert(setting)
         }
+        return given
+    }
+
+    /// "key 'scale' must be ..." for a problem phrased to follow a name, otherwise
+    /// "key 'avatars': button 7 does not exist ...".
+    static func keyProblem(_ key: String, _ problem: String) -> String {
+        problem.hasPrefix("must") ? "key '\(key)' \(problem)" : "key '\(key)': \(problem)"
     }
 
     static func unknownKeyMessage(_ key: String) -> String {

@@ -1,9 +1,39 @@
 import ArcScene
+import Palette
+import Raster
 
 /// The value conversions of settings that are more than a number in a range.
 extension Setting {
-    static func duration(_ input: SettingInput) throws(SettingInput.Problem) -> Double {
-        try input.number(in: 0.001...60, "a number of seconds from 0.001 to 60")
+    /// The default as the help line states it, read from `defaults`; nil for settings
+    /// whose default is "none" (the built-in images, no still).
+    func defaultText(_ defaults: RenderSettings) -> String? {
+        switch self {
+        case .width: return defaults.width.shortDescription
+        case .height: return defaults.height.shortDescription
+        case .scale: return String(defaults.scale)
+        case .fps: return String(defaults.fps)
+        case .taps: return defaults.taps.map(String.init).joined(separator: ",")
+        case .hold: return defaults.hold.shortDescription
+        case .oneStepDuration: return defaults.oneStepDuration.shortDescription
+        case .perStepDuration: return defaults.perStepDuration.shortDescription
+        case .timing: return Setting.timingNames.first { $0.value == defaults.timing }?.name
+        case .pathMode: return Setting.pathModeNames.first { $0.value == defaults.pathMode }?.name
+        case .buttons: return String(defaults.buttonCount)
+        case .margin: return defaults.marginDegrees.shortDescription
+        case .diameter: return defaults.buttonDiameter.shortDescription
+        case .borderWidth: return defaults.borderWidth.shortDescription
+        case .arcWidth: return defaults.arcLineWidth.shortDescription
+        case .gravity: return Setting.gravityNames.first { $0.value == defaults.contentGravity }?.name
+        case .background: return defaults.backgroundColor.description.lowercased()
+        case .arcColor: return defaults.arcColor.description.lowercased()
+        case .borderColor: return defaults.borderColor.description.lowercased()
+        case .movingBackground: return defaults.movingBackgroundColor.description.lowercased()
+        case .colors: return String(defaults.colors)
+        case .dither: return Setting.ditherNames.first { $0.value == defaults.dither }?.name
+        case .loop: return String(defaults.loop)
+        case .posterTime: return defaults.posterTime?.shortDescription ?? "the end"
+        case .head, .avatar, .poster: return nil
+        }
     }
 
     static func parseTaps(_ input: SettingInput) throws(SettingInput.Problem) -> [Int] {
@@ -21,8 +51,19 @@ extension Setting {
         return taps
     }
 
-    static func parseTiming(_ input: SettingInput) throws(SettingInput.Problem) -> TimingSetting {
-        let expectation = "one of " + TimingName.allCases.map(\.rawValue).joined(separator: ", ")
+    /// Core Animation's named timing functions, by the names flags and scene files use.
+    static let timingNames: [(name: String, value: TimingFunction)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+    ]
+    /// Key-frame calculation modes by name.
+    static let pathModeNames: [(name: String, value: PathMode)] = PathMode.allCases.map { ($0.rawValue, $0) }
+    /// Image gravities by CALayer's names.
+    static let gravityNames: [(name: String, value: ContentsGravity)] = [("resize", .resize), ("resizeAspectFill", .resizeAspectFill)]
+    /// Dither modes by name.
+    static let ditherNames: [(name: String, value: DitherMode)] = DitherMode.allCases.map { ($0.rawValue, $0) }
+
+    static func parseTiming(_ input: SettingInput) throws(SettingInput.Problem) -> TimingFunction {
+        let expectation = "one of " + timingNames.map(\.name).joined(separator: ", ")
             + ", or four numbers x1,y1,x2,y2 with x1 and x2 from 0 to 1"
         let isList: Bool
         switch input {
@@ -31,15 +72,16 @@ extension Setting {
         case .json: isList = false
         }
         guard isList else {
-            guard let name = TimingName(rawValue: try input.string(expectation)) else { throw SettingInput.Problem("must be \(expectation)") }
-            return .named(name)
+            let text = try input.string(expectation)
+            guard let named = timingNames.first(where: { $0.name == text }) else { throw SettingInput.Problem("must be \(expectation)") }
+            return named.value
         }
         let values = try input.numbers(expectation)
         guard values.count == 4, (0...1).contains(values[0]), (0...1).contains(values[2]),
               abs(values[1]) <= 1000, abs(values[3]) <= 1000 else {
             throw SettingInput.Problem("must be \(expectation)")
         }
-        return .cubicBezier(values[0], values[1], values[2], values[3])
+        return .cubicBezier(x1: values[0], y1: values[1], x2: values[2], y2: values[3])
     }
 
     static func color(_ input: SettingInput) throws(SettingInput.Problem) -> SceneColor {
@@ -52,6 +94,15 @@ extension Setting {
     static func path(_ input: SettingInput) throws(SettingInput.Problem) -> String {
         let path = try input.string("a file path")
         guard !path.isEmpty else { throw SettingInput.Problem("must be a file path, not empty") }
+        return path
+    }
+
+    /// The still's path: a file name ending in `.png`, since the still is a PNG.
+    static func posterPath(_ input: SettingInput) throws(SettingInput.Problem) -> String {
+        let path = try Setting.path(input)
+        guard path.lowercased().hasSuffix(".png"), !path.hasSuffix("/") else {
+            throw SettingInput.Problem("must be a file name ending in .png (the still is a PNG)")
+        }
         return path
     }
 

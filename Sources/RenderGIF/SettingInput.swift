@@ -52,12 +52,12 @@ public enum SettingInput: Sendable {
         }
     }
 
-    /// One of a fixed set of names.
-    func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws(Problem) -> T where T.RawValue == String {
-        let names = T.allCases.map(\.rawValue)
-        let expectation = "one of " + names.joined(separator: ", ")
-        guard let value = T(rawValue: try string(expectation)) else { throw Problem("must be \(expectation)") }
-        return value
+    /// The value of one of a fixed set of names.
+    func choice<T>(_ choices: [(name: String, value: T)]) throws(Problem) -> T {
+        let expectation = "one of " + choices.map(\.name).joined(separator: ", ")
+        let text = try string(expectation)
+        guard let chosen = choices.first(where: { $0.name == text }) else { throw Problem("must be \(expectation)") }
+        return chosen.value
     }
 
     /// A list of numbers: comma-separated text from a flag, an array in a scene file.

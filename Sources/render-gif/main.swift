@@ -1,5 +1,6 @@
 // render-gif: parse the command line, run the render, map failures to exit codes
-// (64 for usage errors, 1 for everything else, as swift-argument-parser does).
+// (64 for usage errors, 1 for everything else, as swift-argument-parser does; an interrupted
+// render ends by its signal, after removing its temporary files).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,12 +37,15 @@ case .help:
 case .version:
     print(RenderGIFVersion.string)
 case let .render(invocation):
+    InterruptionHandler.install(isTerminal: isatty(2) == 1)
     let progress: RenderProgress = invocation.quiet ? SilentProgress() : ProgressPrinter(isTerminal: isatty(2) == 1)
     do {
         let report = try RenderJob.run(invocation, progress: progress)
         if invocation.timings { printError(report.timings.description) }
+        if invocation.check && !invocation.quiet { print(Invocation.upToDateLine(report.outputs), terminator: "") }
     } catch {
-        printError("Error: \(error)\n" + (error.isUsageError ? CommandLineInterface.usageHint : ""))
+        printError("Error: \(error)\n" + (error.isUsageError ? CommandLineInterface.usageHint : "")
+                   + (invocation.followUp(after: error) ?? ""))
         exit(error.isUsageError ? 64 : 1)
     }
 }

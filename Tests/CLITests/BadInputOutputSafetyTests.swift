@@ -119,20 +119,24 @@ import Testing
     static func deviceAsOutput() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(system("/bin/mknod", [folder.appendingPathComponent("full").path, "c", "1", "7"]))
-        let result = try CommandRunner.run(small + ["full"], in: folder)
+        #expect(system("/bin/mknod", [folder.appendingPathComponent("full.gif").path, "c", "1", "7"]))
+        let result = try CommandRunner.run(small + ["full.gif"], in: folder)
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot write 'full': is not a regular file (a device, pipe or socket)\n")
-        let type = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("full").path)[.type]
+        #expect(result.standardError == "Error: cannot write 'full.gif': is not a regular file (a device, pipe or socket)\n")
+        let type = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("full.gif").path)[.type]
         #expect(type as? FileAttributeType == .typeCharacterSpecial)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["full"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["full.gif"])
     }
 
-    /// /dev/full itself: refused up front, so nothing is created in /dev.
+    /// /dev/full itself, through a link with a GIF's name: refused up front, so nothing is
+    /// created in /dev.
     @Test static func devFullAsOutput() throws {
-        let result = try CommandRunner.run(small + ["/dev/full"])
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("full.gif").path, withDestinationPath: "/dev/full")
+        let result = try CommandRunner.run(small + ["full.gif"], in: folder)
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot write '/dev/full': is not a regular file (a device, pipe or socket)\n")
+        #expect(result.standardError == "Error: cannot write 'full.gif': is not a regular file (a device, pipe or socket)\n")
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type]
         #expect(type as? FileAttributeType == .typeCharacterSpecial)
         #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").sorted().filter { $0.hasPrefix(".full") }.isEmpty)
@@ -142,11 +146,11 @@ import Testing
     @Test static func pipeAsOutput() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(mkfifo(folder.appendingPathComponent("pipe").path, 0o644) == 0)
-        let result = try CommandRunner.run(small + ["pipe"], in: folder)
+        #expect(mkfifo(folder.appendingPathComponent("pipe.gif").path, 0o644) == 0)
+        let result = try CommandRunner.run(small + ["pipe.gif"], in: folder)
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot write 'pipe': is not a regular file (a device, pipe or socket)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pipe"])
+        #expect(result.standardError == "Error: cannot write 'pipe.gif': is not a regular file (a device, pipe or socket)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pipe.gif"])
     }
 
     /// A symbolic link output keeps the link and replaces the file it points to; a link

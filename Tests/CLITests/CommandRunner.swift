@@ -22,14 +22,17 @@ struct CommandRunner {
 
     /// Runs `render-gif arguments` in `folder`, standard input closed.
     static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
+        let result = try runCapturingBytes(arguments, in: folder)
+        return Result(status: result.status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+                      standardError: result.standardError)
+    }
+
+    /// Runs `render-gif arguments` in `folder` and keeps standard output as bytes (a GIF
+    /// written to `-`).
+    static func runCapturingBytes(_ arguments: [String], in folder: URL? = nil) throws
+        -> (status: Int32, standardOutput: Data, standardError: String) {
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let process = process(arguments, in: folder, standardOutput: out, standardError: err)
         try process.run()
         // Read both pipes to the end before waiting, so a chatty process cannot block.
         let group = DispatchGroup()
@@ -42,9 +45,21 @@ struct CommandRunner {
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A process for `executable` (the built binary unless given) with `arguments`, run in
+    /// `folder`, standard input closed, standard output and error going to the given places.
+    static func process(_ arguments: [String], executable: URL = binary, in folder: URL?,
+                        standardOutput: Any, standardError: Any) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        process.standardInput = FileHandle.nullDevice
+        return process
     }
 
     /// A fresh empty folder under the system's temporary folder.

@@ -19,31 +19,6 @@ import Testing
         #expect(leftovers == ["a.gif", "b.gif"], "no temporary file may remain")
     }
 
-    @Test static func checkPassesOnFreshOutputAndFailsAfterAnEdit() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let gif = folder.appendingPathComponent("demo.gif")
-        #expect(try CommandRunner.run(CommandRunner.smallRender + ["demo.gif"], in: folder).status == 0)
-        let pass = try CommandRunner.run(CommandRunner.smallRender + ["--check", "demo.gif"], in: folder)
-        #expect(pass.status == 0, "\(pass.standardError)")
-
-        var edited = try bytes(gif)
-        let offset = edited.count / 2
-        edited[offset] ^= 0x01
-        try edited.write(to: gif)
-        let fail = try CommandRunner.run(CommandRunner.smallRender + ["--check", "demo.gif"], in: folder)
-        #expect(fail.status == 1)
-        #expect(fail.standardError == "Error: 'demo.gif' is out of date: it differs from the rendering at byte \(offset)\n")
-        #expect(try bytes(gif) == edited, "--check writes nothing")
-
-        let changedSettings = try CommandRunner.run(CommandRunner.smallRender + ["--fps", "5", "--check", "demo.gif"], in: folder)
-        #expect(changedSettings.status == 1)
-
-        let missing = try CommandRunner.run(CommandRunner.smallRender + ["--check", "absent.gif"], in: folder)
-        #expect(missing.status == 1)
-        #expect(missing.standardError == "Error: 'absent.gif' is out of date: cannot read it: No such file or directory\n")
-    }
-
     /// ceil(T x fps) frames, named in frame order; frame k shows t = k / fps: with one tap
     /// and a 0.2 s hold at 10 fps, T = 0.2 + 0.7 + 0.2 = 1.1 s gives 11 frames; frames 0
     /// and 1 (the hold) are identical, frame 3 (mid-move) differs from both ends, and the

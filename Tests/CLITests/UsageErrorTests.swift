@@ -9,7 +9,12 @@ import Testing
     @Test(arguments: [
         ([], "Missing expected argument '<output>'."),
         (["a.gif", "b.gif"], "Unexpected argument 'b.gif'."),
-        (["-"], "Writing to standard output is not supported; give '<output>' a file name."),
+        (["out.png"], "The output 'out.png' is not a .gif file. For a PNG still use '--poster <file.png>', for PNG frames '--frames <dir>'."),
+        (["--check", "-"], "'--check' compares with a file; give '<output>' a file name, not '-'."),
+        (["--poster", "still.jpg", "a.gif"], "invalid value 'still.jpg' for '--poster': must be a file name ending in .png (the still is a PNG)"),
+        (["--poster-time", "-1", "a.gif"], "invalid value '-1' for '--poster-time': must be a number of seconds from 0"),
+        (["--taps", "1", "--hold", "0.2", "--poster-time", "1.5", "a.gif"],
+         "invalid value '1.5' for '--poster-time': must be a time within the animation, from 0 to 1.1 s"),
         (["--fsp", "10", "a.gif"], "Unknown option '--fsp'. Did you mean '--fps'?"),
         (["--colours", "8", "a.gif"], "Unknown option '--colours'. Did you mean '--colors'?"),
         (["--zzzzzz", "a.gif"], "Unknown option '--zzzzzz'."),

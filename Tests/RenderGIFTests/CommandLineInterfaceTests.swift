@@ -62,11 +62,38 @@ import Testing
         #expect(usageError(["a.gif", "--quiet", "b.gif", "c.gif"]) == "Unexpected argument 'b.gif'.")
     }
 
-    @Test static func standardOutputIsRefused() {
-        let message = "Writing to standard output is not supported; give '<output>' a file name."
-        #expect(usageError(["-"]) == message)
-        #expect(usageError(["--quiet", "-"]) == message)
-        #expect(usageError(["--", "-"]) == message)
+    /// `-` names standard output; `--check` needs a file to compare with.
+    @Test static func dashIsStandardOutput() throws {
+        #expect(try #require(invocation(["-"])).output == "-")
+        #expect(try #require(invocation(["--quiet", "--", "-"])).output == "-")
+        #expect(usageError(["--check", "-"]) == "'--check' compares with a file; give '<output>' a file name, not '-'.")
+    }
+
+    /// Anything but a .gif output (or `-`) is refused, with where PNG output is to be had.
+    @Test(arguments: ["out.png", "out", "out.gif.png", "frames/"])
+    static func outputMustBeAGIF(output: String) {
+        #expect(usageError([output]) == "The output '\(output)' is not a .gif file. For a PNG still use '--poster <file.png>', for PNG frames '--frames <dir>'.")
+    }
+
+    /// Flags that contradict each other are found by the parser, before any setting is read.
+    @Test static func conflictingFlags() {
+        #expect(usageError(["--check", "--frames", "d", "a.gif"]) == "'--frames' cannot be used with '--check', which writes nothing.")
+        #expect(usageError(["--frames", "d", "--scene", "missing.json", "--check", "a.gif"])
+                == "'--frames' cannot be used with '--check', which writes nothing.")
+    }
+
+    @Test static func gifExtensionInAnyCase() throws {
+        #expect(try #require(invocation(["OUT.GIF"])).output == "OUT.GIF")
+        #expect(try #require(invocation(["a.Gif"])).output == "a.Gif")
+    }
+
+    @Test static func argumentsAreKeptForTheRegenerateCommand() throws {
+        let parsed = try #require(invocation(["--check", "--taps", "1,2", "--scene", "my scene.json", "o.gif"]))
+        #expect(parsed.arguments == ["--check", "--taps", "1,2", "--scene", "my scene.json", "o.gif"])
+        #expect(parsed.regenerateCommand == "render-gif --taps 1,2 --scene 'my scene.json' o.gif")
+        #expect(Invocation.shellQuoted("it's") == #"'it'\''s'"#)
+        #expect(Invocation.shellQuoted("#fff") == "'#fff'")
+        #expect(Invocation.shellQuoted("--border-color=#00aa00") == "--border-color=#00aa00")
     }
 
     @Test static func defaults() throws {
@@ -78,12 +105,13 @@ import Testing
     }
 
     @Test static func modeFlagsAreRecorded() throws {
-        let parsed = try #require(invocation(["--scene", "s.json", "--frames", "frames", "--check", "--quiet",
+        let parsed = try #require(invocation(["--scene", "s.json", "--frames", "frames", "--quiet",
                                               "--timings", "out.gif"]))
         #expect(parsed.output == "out.gif")
         #expect(parsed.sceneFile == "s.json")
         #expect(parsed.framesFolder == "frames")
-        #expect(parsed.check && parsed.quiet && parsed.timings)
+        #expect(!parsed.check && parsed.quiet && parsed.timings)
+        #expect(try #require(invocation(["--check", "out.gif"])).check)
         let inline = try #require(invocation(["out.gif", "--scene=a/s.json", "--frames=a b"]))
         #expect(inline.sceneFile == "a/s.json" && inline.framesFolder == "a b")
     }
@@ -110,9 +138,9 @@ import Testing
 
     @Test static func doubleDashEndsOptions() throws {
         #expect(try #require(invocation(["--", "-x.gif"])).output == "-x.gif")
-        let parsed = try #require(invocation(["--quiet", "--", "--fps"]))
-        #expect(parsed.output == "--fps" && parsed.quiet && parsed.settingFlags.isEmpty)
-        #expect(try #require(invocation(["--", "-h"])).output == "-h")
+        let parsed = try #require(invocation(["--quiet", "--", "--fps.gif"]))
+        #expect(parsed.output == "--fps.gif" && parsed.quiet && parsed.settingFlags.isEmpty)
+        #expect(try #require(invocation(["--", "-h.gif"])).output == "-h.gif")
         #expect(usageError(["--", "a.gif", "--", "b.gif"]) == "Unexpected argument '--'.")
     }
 

@@ -75,7 +75,7 @@ import Testing
 
     @Test static func argumentsSection() {
         #expect(rows(section("ARGUMENTS:")) == [
-            Row(name: "<output>", help: "The GIF to write (with --check, the GIF to compare).", wrapped: false),
+            Row(name: "<output>", help: "The GIF to write, - for standard output (with --check, the GIF to compare).", wrapped: false),
         ])
     }
 
@@ -99,8 +99,8 @@ import Testing
         let options = rows(section("OPTIONS:"))
         let help = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0.help) })
         #expect(help["--scene <file.json>"] == "Read settings from a scene file; flags override it.")
-        #expect(help["--frames <dir>"] == "Also write every frame as PNG into <dir> (frame k shows t = k/fps).")
-        #expect(help["--check"] == "Write nothing; exit 0 if <output> is byte-identical to what would be rendered, 1 if not.")
+        #expect(help["--frames <dir>"] == "Also write every frame as PNG into <dir> (frame k shows t = k/fps), removing older frames beyond the last.")
+        #expect(help["--check"] == "Write nothing; exit 0 if <output> (and the --poster still) are byte-identical to what would be rendered, 1 if not.")
         #expect(help["--quiet"] == "No progress output.")
         #expect(help["--timings"] == "Print where the time went, on standard error.")
         #expect(help["--version"] == "Show the version.")

@@ -1,3 +1,4 @@
+import ArcScene
 import ImageCodecs
 import Testing
 @testable import RenderGIF
@@ -55,9 +56,22 @@ import Testing
         #expect(!error.isUsageError)
     }
 
-    @Test static func checkFailed() {
-        let error = RenderGIFError.checkFailed(path: "out.gif", reason: "frame 3 differs")
-        #expect(error.description == "'out.gif' is out of date: frame 3 differs")
+    @Test static func outOfDateJoinsEveryStaleFile() {
+        let error = RenderGIFError.outOfDate(reasons: ["'a.gif' is out of date: x", "'a.png' is out of date: y"])
+        #expect(error.description == "'a.gif' is out of date: x; and 'a.png' is out of date: y")
+        #expect(!error.isUsageError)
+    }
+
+    /// The scene model's own error, kept as such and worded as before.
+    @Test static func invalidScene() {
+        let error = RenderGIFError.invalidScene(.notPositive(parameter: "screenWidth", value: 0))
+        #expect(error.description == "the scene is not valid: \(SceneError.notPositive(parameter: "screenWidth", value: 0))")
+        #expect(!error.isUsageError)
+    }
+
+    @Test static func cannotCheck() {
+        let error = RenderGIFError.cannotCheck(path: "out.gif", reason: "No such file or directory")
+        #expect(error.description == "cannot check 'out.gif': No such file or directory")
         #expect(!error.isUsageError)
     }
 
@@ -71,7 +85,7 @@ import Testing
         let errors: [RenderGIFError] = [
             .usage("u"), .invalidSetting(flag: "--fps", value: "x", problem: "p"), .invalidSetting(flag: "--fps", value: nil, problem: "p"),
             .sceneFile(path: "s", problem: "p"), .codec(.unsupportedFormat(path: "a")), .limitExceeded("l"),
-            .checkFailed(path: "o", reason: "r"), .framesFolder(path: "f", problem: "p"),
+            .cannotCheck(path: "o", reason: "r"), .outOfDate(reasons: ["a\nb"]), .framesFolder(path: "f", problem: "p"),
         ]
         for error in errors {
             #expect(!error.description.isEmpty && !error.description.contains("\n"))

@@ -14,7 +14,8 @@ import Testing
           "gravity": "resizeAspectFill",
           "background": "#101010", "arcColor": "#202020", "borderColor": "#303030", "movingBackground": "#404040",
           "head": "me.png", "avatars": {"0": "a.png", "4": "/abs/e.png"},
-          "colors": 64, "dither": "diffusion", "loop": 3
+          "colors": 64, "dither": "diffusion", "loop": 3,
+          "poster": "still.png", "posterTime": 1.25
         }
         """
 
@@ -51,7 +52,7 @@ import Testing
         #expect(settings.hold == 0.25)
         #expect(settings.oneStepDuration == 0.5)
         #expect(settings.perStepDuration == 0.3)
-        #expect(settings.timing == .cubicBezier(0.42, 0, 0.58, 1))
+        #expect(settings.timing == .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
         #expect(settings.pathMode == .paced)
         #expect(settings.buttonCount == 5)
         #expect(settings.marginDegrees == 10)
@@ -68,6 +69,8 @@ import Testing
         #expect(settings.colors == 64)
         #expect(settings.dither == .diffusion)
         #expect(settings.loop == 3)
+        #expect(settings.poster == "scenes/still.png")
+        #expect(settings.posterTime == 1.25)
         #expect(throws: Never.self) { try settings.validate() }
     }
 

@@ -30,6 +30,8 @@ import Testing
         (.colors, "--colors", "colors", "<n>"),
         (.dither, "--dither", "dither", "<none|ordered|diffusion>"),
         (.loop, "--loop", "loop", "<n>"),
+        (.poster, "--poster", "poster", "<file.png>"),
+        (.posterTime, "--poster-time", "posterTime", "<seconds>"),
     ]
 
     @Test static func tableCoversEverySettingOnce() {
@@ -102,7 +104,7 @@ import Testing
         #expect(Setting.hold.help.hasSuffix("(default: 0.6)") && defaults.hold == 0.6)
         #expect(Setting.oneStepDuration.help.hasSuffix("(default: 0.7)") && defaults.oneStepDuration == 0.7)
         #expect(Setting.perStepDuration.help.hasSuffix("(default: 0.4)") && defaults.perStepDuration == 0.4)
-        #expect(Setting.timing.help.hasSuffix("(default: easeOut)") && defaults.timing == .named(.easeOut))
+        #expect(Setting.timing.help.hasSuffix("(default: easeOut)") && defaults.timing == .easeOut)
         #expect(Setting.pathMode.help.hasSuffix("(default: linear)") && defaults.pathMode == .linear)
         #expect(Setting.buttons.help.hasSuffix("(default: 4)") && defaults.buttonCount == 4)
         #expect(Setting.margin.help.hasSuffix("(default: 7.5)") && defaults.marginDegrees == 7.5)

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes encoded bytes to standard output (`render-gif -`), buffered, so the GIF can go
+/// straight into a pipe. A reader that closes the pipe early ends the process with SIGPIPE,
+/// as it does for other command-line tools; any other failure is an error naming standard
+/// output.
+public final class StandardOutputSink: ByteSink {
+    private var pending: [UInt8] = []
+    private static let bufferSize = 1 << 16
+
+    /// A sink for descriptor 1.
+    public init() {
+        pending.reserveCapacity(Self.bufferSize)
+    }
+
+    /// True when standard output is a terminal, where GIF bytes would only garble the screen.
+    public static var isTerminal: Bool { isatty(1) == 1 }
+
+    /// Appends `bytes`, writing whenever the buffer fills.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes whatever is still buffered.
+    public func flush() throws(ImageCodecError) {
+        var offset = 0
+        while offset < pending.count {
+            let written = pending.withUnsafeBytes { raw in
+                posixWrite(1, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .unwritable(path: "standard output", reason: systemErrorText(errno))
+            }
+            offset += written
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+@testable import RenderGIF
+
+/// A numeric setting's range is written once: the check, its error text and its help line all
+/// say the same range.
+@Suite enum NumberRuleTests {
+    static let numeric = Setting.allCases.filter { $0.numberRule != nil }
+
+    @Test static func everyNumberSettingHasARule() {
+        #expect(numeric == [.width, .height, .scale, .fps, .hold, .oneStepDuration, .perStepDuration, .buttons,
+                            .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop])
+    }
+
+    /// Just below the range is refused with the rule's words; both ends are accepted.
+    @Test(arguments: numeric)
+    static func checkAndMessageFollowTheRule(setting: Setting) throws {
+        let rule = try #require(setting.numberRule)
+        let below = rule.range.lowerBound - 1
+        #expect(TestSupport.problem(setting, .text(below.shortDescription)) == "must be \(rule.expectation)")
+        let above = rule.range.upperBound + 1
+        #expect(TestSupport.problem(setting, .text(above.shortDescription)) == "must be \(rule.expectation)")
+        for end in [rule.range.lowerBound, rule.range.upperBound] {
+            #expect(TestSupport.problem(setting, .text(String(end))) == nil, "\(end)")
+        }
+        if rule.inHelp { #expect(setting.help.contains(", \(rule.rangeText). ")) }
+    }
+
+    @Test static func words() {
+        #expect(Setting.width.numberRule?.expectation == "a number of points from 32 to 4096")
+        #expect(Setting.scale.numberRule?.expectation == "an integer from 1 to 4")
+        #expect(Setting.margin.numberRule?.expectation == "an angle in degrees from 0 to below 30")
+        #expect(Setting.oneStepDuration.numberRule?.expectation == "a number of seconds from 0.001 to 60")
+    }
+}
