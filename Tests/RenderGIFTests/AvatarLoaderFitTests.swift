@@ -15,7 +15,7 @@ import Testing
         return path
     }
 
-    static func head(scale: Int, diameter: Double, gravity: ContentGravitySetting, path: String?) throws -> RGBAImage {
+    static func head(scale: Int, diameter: Double, gravity: ContentsGravity, path: String?) throws -> RGBAImage {
         var settings = RenderSettings()
         settings.scale = scale
         settings.buttonDiameter = diameter
