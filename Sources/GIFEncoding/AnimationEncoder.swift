@@ -36,6 +36,8 @@ public final class AnimationEncoder {
     /// An encoded image waiting for its delay.
     private struct BufferedFrame {
         var frame: GIFFrame
+        /// Its encoding.
+        var image: EncodedImage
         /// Start time in centiseconds.
         var start: Int
         /// What the screen showed inside `frame.rect` before it (nil for the first frame).
@@ -57,24 +59,24 @@ public final class AnimationEncoder {
     /// mapped again with the next frame, so a sprite that stops shows its exact colours.
     private var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    /// Starts a GIF on `sink` for frames of the planned palette's size.
-    public convenience init(sink: any ByteSink, palette: AnimationPalette,
-                            options: GIFEncodingOptions = GIFEncodingOptions()) throws(ImageCodecError) {
-        try self.init(sink: sink, width: palette.width, height: palette.height, palette: palette.palette,
+    /// Starts a GIF for frames of the planned palette's size.
+    public convenience init(palette: AnimationPalette,
+                            options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+        try self.init(width: palette.width, height: palette.height, palette: palette.palette,
                       interfaceColors: palette.interfaceColors, options: options)
     }
 
-    /// Starts a GIF on `sink` with a `width` x `height` screen and `palette` as global table;
-    /// writes the header, the table and the loop block at once.
-    public init(sink: any ByteSink, width: Int, height: Int, palette: IndexedPalette,
+    /// Starts a GIF with a `width` x `height` screen and `palette` as global table; the
+    /// header, the table and the loop block are the first bytes `takeBytes()` returns.
+    init(width: Int, height: Int, palette: IndexedPalette,
                 interfaceColors: InterfaceColors = .arcScene,
-                options: GIFEncodingOptions = GIFEncodingOptions()) throws(ImageCodecError) {
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
         try options.validate()
         self.width = width
         self.height = height
         self.palette = palette
         self.options = options
-        writer = try GIFWriter(sink: sink, width: width, height: height, globalPalette: palette.tableColors,
+        writer = try GIFWriter(width: width, height: height, globalPalette: palette.tableColors,
                                loopCount: options.loopCount, backgroundIndex: 0)
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
@@ -88,7 +90,7 @@ public final class AnimationEncoder {
     /// previous frame (nil: the whole screen), `spriteBounds` the moving layer's pixels.
     /// Times must not decrease; the canvas must have the screen's size.
     public func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
-                         spriteBounds: PixelRect? = nil) throws(ImageCodecError) {
+                         spriteBounds: PixelRect? = nil) throws(GIFEncodingError) {
         let context = "GIF animation frame \(statistics.framesReceived)"
         guard !isFinished else { throw .invalidInput(context: context, problem: "the animation was already finished") }
         guard canvas.width == width, canvas.height == height else {
@@ -110,7 +112,7 @@ public final class AnimationEncoder {
             let indices = try mapIndices(canvas, screenRect, spriteBounds)
             screen.write(indices, in: screenRect)
             let choice = try selector.choose(rect: screenRect, indices: indices, unchanged: nil, previous: nil, writer: writer)
-            pending = BufferedFrame(frame: choice.frame, start: 0, previous: nil)
+            pending = BufferedFrame(frame: choice.frame, image: choice.image, start: 0, previous: nil)
             return
         }
         var region = (damage ?? screenRect).intersection(screenRect).union(approximated)
@@ -154,7 +156,7 @@ public final class AnimationEncoder {
                                          lossyArea: lossyArea, writer: writer)
         screen.write(choice.shown, in: changed)
         if options.lzwTolerance > 0, let lossyArea { approximated = lossyArea.intersection(changed) }
-        let buffered = BufferedFrame(frame: choice.frame, start: imageStart, previous: previous, approximated: approximated)
+        let buffered = BufferedFrame(frame: choice.frame, image: choice.image, start: imageStart, previous: previous, approximated: approximated)
         if replacesPending {
             pending = buffered
         } else {
@@ -163,9 +165,9 @@ public final class AnimationEncoder {
     }
 
     /// Writes the buffered frames and the trailer; `totalDuration` (seconds, not before the
-    /// last frame's time) ends the last frame. The sink is not closed.
+    /// last frame's time) ends the last frame.
     @discardableResult
-    public func finish(totalDuration: Double) throws(ImageCodecError) -> AnimationEncodingStatistics {
+    public func finish(totalDuration: Double) throws(GIFEncodingError) -> AnimationEncodingStatistics {
         let context = "GIF animation"
         guard !isFinished else { throw .invalidInput(context: context, problem: "finish() was already called") }
         guard var last = pending else { throw .invalidInput(context: context, problem: "no frame was added") }
@@ -186,6 +188,12 @@ public final class AnimationEncoder {
         return statistics
     }
 
+    /// The bytes produced since the last call: the header at first, then frames as their
+    /// delays become known, and the trailer after `finish`.
+    public func takeBytes() -> [UInt8] {
+        writer.takeBytes()
+    }
+
     /// Round-half-away centiseconds of a time in seconds.
     static func centiseconds(_ seconds: Double) -> Int {
         Int((seconds * 100).rounded())
@@ -193,7 +201,7 @@ public final class AnimationEncoder {
 
     // MARK: Private
 
-    private func mapIndices(_ canvas: Canvas, _ region: PixelRect, _ sprite: PixelRect?) throws(ImageCodecError) -> [UInt8] {
+    private func mapIndices(_ canvas: Canvas, _ region: PixelRect, _ sprite: PixelRect?) throws(GIFEncodingError) -> [UInt8] {
         do {
             return try mapper.indices(canvas, region: region, sprite: sprite)
         } catch {
@@ -202,7 +210,7 @@ public final class AnimationEncoder {
     }
 
     /// Makes `next` the pending frame; the old pending frame's delay is now known.
-    private func advance(to next: BufferedFrame) throws(ImageCodecError) {
+    private func advance(to next: BufferedFrame) throws(GIFEncodingError) {
         if let before = held, let current = pending { try write(before, delay: current.start - before.start) }
         held = pending
         pending = next
@@ -210,10 +218,10 @@ public final class AnimationEncoder {
 
     /// Writes a frame shown for `delay` cs. GIF delays stop at 65535 cs, so a longer one
     /// continues in one-pixel frames that repeat the frame's first pixel (changing nothing).
-    private func write(_ buffered: BufferedFrame, delay: Int) throws(ImageCodecError) {
+    private func write(_ buffered: BufferedFrame, delay: Int) throws(GIFEncodingError) {
         var frame = buffered.frame
         frame.delayCentiseconds = delay > Self.longestDelay ? min(Self.longestDelay, delay - 2) : delay
-        try writer.addFrame(frame)
+        try writer.add(buffered.image, delayCentiseconds: frame.delayCentiseconds)
         statistics.framesWritten += 1
         statistics.totalCentiseconds += frame.delayCentiseconds
         if frame.transparentIndex != nil { statistics.transparentFrames += 1 }
@@ -236,12 +244,12 @@ public final class AnimationEncoder {
     static let longestDelay = 65535
 
     /// One image showing what `second` leaves on screen, starting when `first` started.
-    private func merge(_ first: BufferedFrame, _ second: BufferedFrame) throws(ImageCodecError) -> BufferedFrame {
+    private func merge(_ first: BufferedFrame, _ second: BufferedFrame) throws(GIFEncodingError) -> BufferedFrame {
         guard let firstPrevious = first.previous else {
             // The first image covers the screen: it simply shows the final state.
-            let full = screen.read(first.frame.rect)
-            return BufferedFrame(frame: GIFFrame(rect: first.frame.rect, indices: full, delayCentiseconds: 0, disposal: .keep),
-                                 start: first.start, previous: nil)
+            let full = GIFFrame(rect: first.frame.rect, indices: screen.read(first.frame.rect), delayCentiseconds: 0,
+                                disposal: .keep)
+            return BufferedFrame(frame: full, image: try writer.encodeImage(full), start: first.start, previous: nil)
         }
         let union = first.frame.rect.union(second.frame.rect)
         let target = screen.read(union)
@@ -256,7 +264,7 @@ public final class AnimationEncoder {
         let choice = try selector.choose(rect: rect, indices: target.cropped(to: rect, from: union),
                                          unchanged: unchanged.cropped(to: rect, from: union),
                                          previous: prior, writer: writer)
-        return BufferedFrame(frame: choice.frame, start: first.start, previous: prior)
+        return BufferedFrame(frame: choice.frame, image: choice.image, start: first.start, previous: prior)
     }
 }
 

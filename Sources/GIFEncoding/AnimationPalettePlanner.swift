@@ -37,7 +37,7 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// A planner for a `width` x `height` animation. Throws when the options are invalid.
     public init(width: Int, height: Int, interfaceColors: InterfaceColors = .arcScene,
-                options: GIFEncodingOptions = GIFEncodingOptions()) throws(ImageCodecError) {
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
         try options.validate()
         guard (1 ... 65535).contains(width), (1 ... 65535).contains(height) else {
             throw .invalidInput(context: "GIF palette planner", problem: "size \(width) x \(height) is outside 1 ... 65535")
@@ -50,7 +50,7 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// Counts the next frame: pixels of `damage` (the whole screen when nil, and always for
     /// the first frame) whose colour differs from the frame before start a new time on screen.
-    public mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(ImageCodecError) {
+    public mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(GIFEncodingError) {
         try checkSize(canvas)
         guard frameCount < Int(Int32.max) else {
             throw .invalidInput(context: "GIF palette planner", problem: "more than \(Int32.max) frames")
@@ -67,7 +67,7 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// Counts the whole canvas as seen for `frameCount` frames (weighting by hand, e.g. the
     /// still scene for the whole animation; independent of `addFrame(_:damage:)`).
-    public mutating func addStaticFrame(_ canvas: Canvas, frameCount: Int) throws(ImageCodecError) {
+    public mutating func addStaticFrame(_ canvas: Canvas, frameCount: Int) throws(GIFEncodingError) {
         try checkSize(canvas)
         guard frameCount > 0 else { return }
         histogram.add(image: canvas.image, rect: canvas.bounds, weight: Double(frameCount))
@@ -75,7 +75,7 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// Counts the pixels inside `spriteBounds` (clipped to the screen) as seen for `weight`
     /// frames (weighting by hand: the moving part of one frame). Nil bounds add nothing.
-    public mutating func addFrame(_ canvas: Canvas, spriteBounds: PixelRect?, weight: Double = 1) throws(ImageCodecError) {
+    public mutating func addFrame(_ canvas: Canvas, spriteBounds: PixelRect?, weight: Double = 1) throws(GIFEncodingError) {
         try checkSize(canvas)
         guard let spriteBounds, weight > 0, weight.isFinite else { return }
         let area = spriteBounds.intersection(canvas.bounds)
@@ -85,7 +85,7 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// The palette: the smallest power-of-two table meeting the quality target, else the
     /// largest allowed. Nothing added yields the fixed colours alone.
-    public func makePalette() throws(ImageCodecError) -> AnimationPalette {
+    public func makePalette() throws(GIFEncodingError) -> AnimationPalette {
         let transparency = options.usesTransparency && options.colors >= 3
         let slotsForColors = options.colors - (transparency ? 1 : 0)
         let fixed = interfaceColors.fixedColors(rampLevels: options.rampLevels, limit: slotsForColors)
@@ -103,7 +103,7 @@ public struct AnimationPalettePlanner: Sendable {
         // Binary search for the smallest size reaching the target (more colours never estimate
         // worse in practice; the largest size is the answer when none reaches it).
         var built = [(IndexedPalette, Double)?](repeating: nil, count: candidates.count)
-        func plan(_ position: Int) throws(ImageCodecError) -> (IndexedPalette, Double) {
+        func plan(_ position: Int) throws(GIFEncodingError) -> (IndexedPalette, Double) {
             if let known = built[position] { return known }
             let palette = try build(histogram, maxColors: candidates[position], fixed: fixed, transparency: transparency)
             let result = (palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight))
@@ -121,7 +121,7 @@ public struct AnimationPalettePlanner: Sendable {
     }
 
     private func build(_ histogram: ColorHistogram, maxColors: Int, fixed: [RGB8],
-                       transparency: Bool) throws(ImageCodecError) -> IndexedPalette {
+                       transparency: Bool) throws(GIFEncodingError) -> IndexedPalette {
         do {
             let limit = maxColors - (transparency ? 1 : 0)
             let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
@@ -209,7 +209,7 @@ public struct AnimationPalettePlanner: Sendable {
         }
     }
 
-    private func checkSize(_ canvas: Canvas) throws(ImageCodecError) {
+    private func checkSize(_ canvas: Canvas) throws(GIFEncodingError) {
         guard canvas.width == width, canvas.height == height else {
             throw .invalidInput(context: "GIF palette planner",
                                 problem: "frame is \(canvas.width) x \(canvas.height), the animation is \(width) x \(height)")

@@ -5,18 +5,20 @@ import Raster
 ///
 /// Variants: every pixel opaque (the new indices), or the pixels that count as unchanged
 /// written as the transparent index; each optionally with a local colour table holding only
-/// the colours the frame uses, when that table is smaller than the global one. Each variant
-/// is LZW-encoded into a byte counter (`GIFWriter.encodedSize(of:)`); the smallest wins, ties
-/// going to the earlier variant in the order above, so the choice is deterministic.
-struct FrameVariantSelector {
+/// the colours the frame uses, when that table is smaller than the global one. Every variant
+/// is LZW-encoded exactly once, the opaque and the transparent ones on two threads at once,
+/// and the smallest encoding is the one written, ties going to the earlier variant in the
+/// order above, so the choice does not depend on the scheduling.
+final class FrameVariantSelector {
     let palette: IndexedPalette
     let allowsLocalTables: Bool
     /// Extra error (code values) a pixel may take so LZW finds longer matches; 0: none.
     let lzwTolerance: Double
     /// The palette's table colours, packed.
     let packedTable: [UInt32]
-    /// The LZW-friendly re-mapping, with its code table kept between frames.
-    let chooser = LZWFriendlyIndexChooser()
+    /// One LZW-friendly re-mapping and one coder per variant family (opaque, transparent),
+    /// so the two families run on separate threads.
+    private let workers = [VariantWorker(), VariantWorker()]
 
     init(palette: IndexedPalette, allowsLocalTables: Bool, lzwTolerance: Double) {
         self.palette = palette
@@ -29,6 +31,8 @@ struct FrameVariantSelector {
     struct Choice {
         /// The frame to write (delay still 0).
         var frame: GIFFrame
+        /// Its encoding, ready for `GIFWriter.add(_:delayCentiseconds:)`.
+        var image: EncodedImage
         /// The indices the screen shows inside `frame.rect` afterwards (global palette).
         var shown: [UInt8]
         /// True when the transparent variant won.
@@ -45,58 +49,72 @@ struct FrameVariantSelector {
     /// re-chosen within the error bound for shorter LZW codes; pixels outside it, which may
     /// stay on screen for long, keep their mapping.
     func choose(rect: PixelRect, indices: [UInt8], unchanged: [Bool]?, previous: [UInt8]?, colors: [UInt32]? = nil,
-                lossyArea: PixelRect? = nil, writer: GIFWriter) throws(ImageCodecError) -> Choice {
+                lossyArea: PixelRect? = nil, writer: GIFWriter) throws(GIFEncodingError) -> Choice {
         var bounds: [Int32]?
         if let colors, let lossyArea, lzwTolerance > 0, !lossyArea.intersection(rect).isEmpty {
             bounds = errorBounds(indices, colors, rect: rect, area: lossyArea.intersection(rect))
         }
-        var opaque = indices
-        if let bounds, let colors {
-            opaque = chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
-                                    palette: packedTable, transparentIndex: nil)
+        var families: [(VariantWorker) -> (GIFFrame, [UInt8], Bool)] = []
+        let table = packedTable
+        let lossyBounds = bounds
+        families.append { worker in
+            var opaque = indices
+            if let bounds = lossyBounds, let colors {
+                opaque = worker.chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
+                                               palette: table, transparentIndex: nil)
+            }
+            return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep), opaque, false)
         }
-        var candidates: [(GIFFrame, [UInt8], Bool)] = [
-            (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep), opaque, false),
-        ]
         if let transparent = palette.transparentIndex, let unchanged, let previous, unchanged.contains(true) {
-            var frameIndices = indices
-            for position in 0 ..< indices.count where unchanged[position] { frameIndices[position] = transparent }
-            if var bounds, let colors {
-                let shownColors = previous.map { packedTable[Int($0)] }
-                for position in 0 ..< indices.count where unchanged[position] {
-                    let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
-                    bounds[position] = max(bounds[position], Int32(clamping: error))
+            families.append { worker in
+                var frameIndices = indices
+                for position in 0 ..< indices.count where unchanged[position] { frameIndices[position] = transparent }
+                if var bounds = lossyBounds, let colors {
+                    let shownColors = previous.map { table[Int($0)] }
+                    for position in 0 ..< indices.count where unchanged[position] {
+                        let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
+                        bounds[position] = max(bounds[position], Int32(clamping: error))
+                    }
+                    frameIndices = worker.chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds,
+                                                         shown: shownColors, palette: table, transparentIndex: transparent)
                 }
-                frameIndices = chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds, shown: shownColors,
-                                              palette: packedTable, transparentIndex: transparent)
-            }
-            var shown = frameIndices
-            for position in 0 ..< indices.count where frameIndices[position] == transparent {
-                shown[position] = previous[position]
-            }
-            candidates.append((GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
-                                        transparentIndex: Int(transparent)), shown, true))
-        }
-        var choices: [Choice] = []
-        for (frame, shown, transparent) in candidates {
-            choices.append(Choice(frame: frame, shown: shown, usesTransparency: transparent, usesLocalTable: false))
-            if allowsLocalTables, let local = localTableVariant(of: frame) {
-                choices.append(Choice(frame: local, shown: shown, usesTransparency: transparent, usesLocalTable: true))
+                var shown = frameIndices
+                for position in 0 ..< indices.count where frameIndices[position] == transparent {
+                    shown[position] = previous[position]
+                }
+                return (GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
+                                 transparentIndex: Int(transparent)), shown, true)
             }
         }
-        // A single variant needs no measuring.
-        if choices.count == 1 { return choices[0] }
+        let results = ParallelWork.map(families.count) { family -> Result<[Choice], GIFEncodingError> in
+            let worker = self.workers[family]
+            let (frame, shown, transparent) = families[family](worker)
+            var choices: [Choice] = []
+            do throws(GIFEncodingError) {
+                choices.append(Choice(frame: frame, image: try writer.encodeImage(frame, using: worker.encoder), shown: shown,
+                                      usesTransparency: transparent, usesLocalTable: false))
+                if self.allowsLocalTables, let local = self.localTableVariant(of: frame) {
+                    choices.append(Choice(frame: local, image: try writer.encodeImage(local, using: worker.encoder),
+                                          shown: shown, usesTransparency: transparent, usesLocalTable: true))
+                }
+            } catch {
+                return .failure(error)
+            }
+            return .success(choices)
+        }
         var best: Choice?
-        var bestSize = Int.max
-        for choice in choices {
-            let size = try writer.encodedSize(of: choice.frame)
-            if size < bestSize {
-                bestSize = size
+        for result in results {
+            let choices: [Choice]
+            switch result {
+            case let .success(encoded): choices = encoded
+            case let .failure(error): throw error
+            }
+            for choice in choices where best == nil || choice.image.bytes.count < best!.image.bytes.count {
                 best = choice
             }
         }
         guard let best else {
-            throw .invalidInput(context: "GIF animation frame", problem: "no variant could be measured")
+            throw .invalidInput(context: "GIF animation frame", problem: "no variant could be encoded")
         }
         return best
     }
@@ -135,4 +153,10 @@ struct FrameVariantSelector {
         local.transparentIndex = frame.transparentIndex.map { Int(relabel[$0]) }
         return local
     }
+}
+
+/// The scratch state one variant family needs: the LZW-friendly re-mapping and the coder.
+final class VariantWorker {
+    let chooser = LZWFriendlyIndexChooser()
+    let encoder = LZWEncoder()
 }

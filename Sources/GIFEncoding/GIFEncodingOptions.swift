@@ -68,7 +68,7 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     }
 
     /// Throws `.invalidInput` naming the first setting that is out of range.
-    public func validate() throws(ImageCodecError) {
+    public func validate() throws(GIFEncodingError) {
         let context = "GIF encoding options"
         guard (2 ... 256).contains(colors) else {
             throw .invalidInput(context: context, problem: "colors \(colors) is outside 2 ... 256")

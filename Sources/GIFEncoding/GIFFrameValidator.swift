@@ -6,7 +6,7 @@ import Raster
 enum GIFFrameValidator {
     /// Throws an `.invalidInput` error naming `context` unless `frame` can be written as it is.
     static func validate(_ frame: GIFFrame, screen: PixelRect, globalPalette: [RGB8]?,
-                         context: String) throws(ImageCodecError) {
+                         context: String) throws(GIFEncodingError) {
         let rect = frame.rect
         guard !rect.isEmpty else { throw .invalidInput(context: context, problem: "rectangle \(rect) is empty") }
         guard screen.contains(rect) else {

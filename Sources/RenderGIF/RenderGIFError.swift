@@ -1,3 +1,4 @@
+import GIFEncoding
 import ImageCodecs
 
 /// Every way a render-gif run can fail, each with one line of text that names the flag or file
@@ -11,6 +12,8 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case sceneFile(path: String, problem: String)
     /// An image or output file failed.
     case codec(ImageCodecError)
+    /// The GIF encoder refused a value.
+    case encoding(GIFEncodingError)
     /// The animation would exceed a documented limit.
     case limitExceeded(String)
     /// `--check`: the existing output differs from what would be rendered.
@@ -41,6 +44,7 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
         case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
         case let .codec(error): return error.description
+        case let .encoding(error): return error.description
         case let .limitExceeded(message): return message
         case let .checkFailed(path, reason): return "'\(path)' is out of date: \(reason)"
         case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"

@@ -23,11 +23,19 @@ public struct RenderTimings: CustomStringConvertible, Sendable {
 
     public init() {}
 
-    /// Runs `work`, adding its duration to `stage`.
-    public mutating func measure<T, E: Error>(_ stage: Stage, _ work: () throws(E) -> T) throws(E) -> T {
-        let start = RenderTimings.now()
-        defer { seconds[stage, default: 0] += RenderTimings.now() - start }
-        return try work()
+    /// When the stage being timed began (the last `start()` or `lap(_:)`).
+    private var lapStart = 0.0
+
+    /// Starts the clock: the next `lap(_:)` measures from now.
+    public mutating func start() {
+        lapStart = RenderTimings.now()
+    }
+
+    /// Adds the time since the last `start()` or `lap(_:)` to `stage`, and starts the next lap.
+    public mutating func lap(_ stage: Stage) {
+        let now = RenderTimings.now()
+        seconds[stage, default: 0] += now - lapStart
+        lapStart = now
     }
 
     /// Total seconds over every stage.

@@ -1,4 +1,6 @@
 import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster
@@ -78,8 +80,7 @@ enum AnimationBenchmark {
             start = clock.now
             let plan = try planner.makePalette()
             planning += clock.now - start
-            let sink = MemoryByteSink()
-            let encoder = try AnimationEncoder(sink: sink, palette: plan, options: options)
+                let encoder = try AnimationEncoder(palette: plan, options: options)
             for k in 0 ..< count {
                 let frame = try frame(k)
                 if let folder = environment["ANIMATION_BENCH_FRAMES"] {
@@ -92,7 +93,7 @@ enum AnimationBenchmark {
             start = clock.now
             let statistics = try encoder.finish(totalDuration: Double(count) / AnimationBenchmarkScene.fps)
             encoding += clock.now - start
-            bytes = sink.bytes
+            bytes = encoder.takeBytes()
             print("options: \(options)")
             print("palette: \(plan.palette.colors.count) colours, table \(plan.palette.tableSize), estimated \(plan.estimatedPSNR) dB")
             print("statistics: \(statistics)")

@@ -1,4 +1,6 @@
 import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster

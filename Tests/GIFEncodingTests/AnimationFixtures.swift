@@ -1,4 +1,6 @@
 import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster
@@ -108,14 +110,13 @@ enum AnimationFixtures {
     static func encode(_ frames: [Frame], options: GIFEncodingOptions = GIFEncodingOptions(),
                        palette: AnimationPalette? = nil, duration: Double? = nil) throws -> (bytes: [UInt8], statistics: AnimationEncodingStatistics) {
         let plan = try palette ?? self.palette(for: frames, options: options)
-        let sink = MemoryByteSink()
-        let encoder = try AnimationEncoder(sink: sink, palette: plan, options: options)
+        let encoder = try AnimationEncoder(palette: plan, options: options)
         for frame in frames {
             try encoder.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite)
         }
         let step = frames.count > 1 ? frames[1].time - frames[0].time : 1
         let statistics = try encoder.finish(totalDuration: duration ?? Double(frames.count) * step)
-        return (sink.bytes, statistics)
+        return (encoder.takeBytes(), statistics)
     }
 
     /// For each rendered frame, the decoded screen shown at its time (delays accumulated).

@@ -1,4 +1,6 @@
 import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster
@@ -153,12 +155,12 @@ import Testing
 
     @Test static func wrongSizesAndOptionsAreRefused() throws {
         var planner = try AnimationPalettePlanner(width: 40, height: 30)
-        #expect(throws: ImageCodecError.invalidInput(context: "GIF palette planner", problem: "frame is 41 x 30, the animation is 40 x 30")) {
+        #expect(throws: GIFEncodingError.invalidInput(context: "GIF palette planner", problem: "frame is 41 x 30, the animation is 40 x 30")) {
             try planner.addFrame(Canvas(width: 41, height: 30))
         }
         var options = GIFEncodingOptions()
         options.colors = 300
-        #expect(throws: ImageCodecError.invalidInput(context: "GIF encoding options", problem: "colors 300 is outside 2 ... 256")) {
+        #expect(throws: GIFEncodingError.invalidInput(context: "GIF encoding options", problem: "colors 300 is outside 2 ... 256")) {
             _ = try AnimationPalettePlanner(width: 40, height: 30, options: options)
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster
@@ -42,21 +44,22 @@ import Testing
                            palette: IndexedPalette? = nil) throws -> (GIFReader, [UInt8]) {
         var options = GIFEncodingOptions()
         options.localColorTables = localTables
-        let sink = MemoryByteSink()
-        let encoder = try AnimationEncoder(sink: sink, width: width, height: height, palette: palette ?? greys(),
+        let encoder = try AnimationEncoder(width: width, height: height, palette: palette ?? greys(),
                                            interfaceColors: InterfaceColors(background: RGB8(255, 255, 255)), options: options)
         try encoder.addFrame(canvas(first), time: 0)
         try encoder.addFrame(canvas(second), time: 0.02)
         try encoder.finish(totalDuration: 0.04)
-        return (try GIFReader(bytes: sink.bytes), sink.bytes)
+        let bytes = encoder.takeBytes()
+        return (try GIFReader(bytes: bytes), bytes)
     }
 
     /// The encoded size of a frame over the grey palette, measured independently.
     static func size(_ indices: [UInt8], transparent: Int?) throws -> Int {
-        let writer = try GIFWriter(sink: ByteCountingSink(), width: width, height: height,
-                                   globalPalette: try greys().tableColors, loopCount: nil)
-        return try writer.encodedSize(of: GIFFrame(rect: PixelRect(x: 0, y: 0, width: width, height: height),
-                                                   indices: indices, delayCentiseconds: 0, transparentIndex: transparent))
+        let writer = try GIFWriter(width: width, height: height, globalPalette: try greys().tableColors, loopCount: nil)
+        let image = try writer.encodeImage(GIFFrame(rect: PixelRect(x: 0, y: 0, width: width, height: height),
+                                                    indices: indices, delayCentiseconds: 0, transparentIndex: transparent),
+                                           using: LZWEncoder())
+        return 8 + image.bytes.count
     }
 
     @Test static func sparseChangesUseTheTransparentIndex() throws {

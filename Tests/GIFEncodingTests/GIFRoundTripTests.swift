@@ -1,4 +1,6 @@
 import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster
@@ -30,13 +32,13 @@ import Testing
     ]
 
     static func writeSample(loopCount: Int? = 0) throws -> [UInt8] {
-        let sink = MemoryByteSink()
-        let writer = try GIFWriter(sink: sink, width: 12, height: 9, globalPalette: global, loopCount: loopCount)
+        let writer = try GIFWriter(width: 12, height: 9, globalPalette: global, loopCount: loopCount)
         for frame in frames { try writer.addFrame(frame) }
         try writer.finish()
-        #expect(writer.bytesWritten == sink.bytes.count)
+        let bytes = writer.takeBytes()
+        #expect(writer.bytesWritten == bytes.count)
         #expect(writer.frameCount == frames.count)
-        return sink.bytes
+        return bytes
     }
 
     @Test static func everythingWrittenIsReadBack() throws {
@@ -75,29 +77,30 @@ import Testing
         #expect(try writeSample() == writeSample())
     }
 
-    @Test static func encodedSizeMatchesTheBytesAFrameAdds() throws {
-        let sink = MemoryByteSink()
-        let writer = try GIFWriter(sink: sink, width: 12, height: 9, globalPalette: global)
+    @Test static func encodedImagesAreTheBytesAFrameAdds() throws {
+        let writer = try GIFWriter(width: 12, height: 9, globalPalette: global)
+        var bytes = writer.takeBytes()
         for frame in frames {
-            let predicted = try writer.encodedSize(of: frame)
-            let before = sink.bytes.count
+            let image = try writer.encodeImage(frame, using: LZWEncoder())
             try writer.addFrame(frame)
-            #expect(sink.bytes.count - before == predicted)
+            let added = writer.takeBytes()
+            // The graphics control block (8 bytes), then exactly the encoded image.
+            #expect(Array(added.dropFirst(8)) == image.bytes)
+            bytes += added
         }
-        // Measuring wrote nothing extra: the file still reads back with exactly these frames.
         try writer.finish()
-        #expect(try GIFReader(bytes: sink.bytes).frames.map(\.indices) == frames.map(\.indices))
+        bytes += writer.takeBytes()
+        #expect(try GIFReader(bytes: bytes).frames.map(\.indices) == frames.map(\.indices))
     }
 
     @Test static func aFullPaletteUsesEveryIndex() throws {
         let palette = (0 ..< 256).map { RGB8(UInt8($0), UInt8(255 - $0), UInt8($0 / 2)) }
         let rect = PixelRect(x: 0, y: 0, width: 16, height: 16)
         let frame = GIFFrame(rect: rect, indices: (0 ..< 256).map { UInt8($0) }, delayCentiseconds: 10)
-        let sink = MemoryByteSink()
-        let writer = try GIFWriter(sink: sink, width: 16, height: 16, globalPalette: palette)
+        let writer = try GIFWriter(width: 16, height: 16, globalPalette: palette)
         try writer.addFrame(frame)
         try writer.finish()
-        let gif = try GIFReader(bytes: sink.bytes)
+        let gif = try GIFReader(bytes: writer.takeBytes())
         #expect(gif.globalPalette == palette && gif.frames.first?.indices == frame.indices)
     }
 }

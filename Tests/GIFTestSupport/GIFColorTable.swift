@@ -1,4 +1,6 @@
 import CGIF
+import GIFEncoding
+import ImageCodecs
 import Palette
 
 /// Conversions between `[RGB8]` palettes and giflib's `ColorMapObject`.

@@ -1,3 +1,5 @@
+import GIFEncoding
+import ImageCodecs
 import Palette
 import Raster
 

@@ -1,4 +1,5 @@
 import CGIF
+import ImageCodecs
 
 /// Connects giflib's C output callback to a Swift `ByteSink`.
 ///

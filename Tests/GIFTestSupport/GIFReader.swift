@@ -1,5 +1,7 @@
 import CGIF
 import Foundation
+import GIFEncoding
+import ImageCodecs
 import Palette
 import Raster
 

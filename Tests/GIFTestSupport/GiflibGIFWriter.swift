@@ -1,8 +1,11 @@
 import CGIF
+import GIFEncoding
+import ImageCodecs
 import Palette
 import Raster
 
-/// Writes an animated GIF89a through giflib, frame by frame, to a `ByteSink`.
+/// Writes an animated GIF89a through giflib, frame by frame, to a `ByteSink`: the reference
+/// that the pure-Swift `GIFWriter` must match byte for byte.
 ///
 /// The header, logical screen, global colour table and (when `loopCount` is set) the
 /// NETSCAPE2.0 looping block are written by `init`; each `addFrame` writes a graphics control
@@ -11,7 +14,7 @@ import Raster
 /// checked; a failure becomes an `ImageCodecError` carrying giflib's text (or the sink's own
 /// error), after which the writer refuses further work. A writer dropped before `finish()`
 /// frees giflib's state without writing anything more.
-public final class GIFWriter {
+public final class GiflibGIFWriter {
     /// Logical screen width in pixels.
     public let width: Int
     /// Logical screen height in pixels.
@@ -30,7 +33,6 @@ public final class GIFWriter {
     private let bridge: GIFOutputBridge
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var failure: ImageCodecError?
-    private var measurer: GIFWriter?
     private var row: [GifPixelType] = []
 
     /// Starts a GIF on `sink` with a `width` x `height` screen (1 ... 65535 each).
@@ -81,29 +83,6 @@ public final class GIFWriter {
         frameCount += 1
     }
 
-    /// The bytes `frame` would add to this GIF (control block, descriptor, colour table, data),
-    /// found by encoding it into a byte counter with this writer's screen and global palette.
-    /// Nothing is written to this writer's sink. Use it to keep the smallest of several variants.
-    public func encodedSize(of frame: GIFFrame) throws(ImageCodecError) -> Int {
-        let counter: GIFWriter
-        if let measurer {
-            counter = measurer
-        } else {
-            counter = try GIFWriter(sink: ByteCountingSink(), width: width, height: height,
-                                    globalPalette: globalPalette, loopCount: nil,
-                                    backgroundIndex: backgroundIndex)
-            measurer = counter
-        }
-        let before = counter.bytesWritten
-        do throws(ImageCodecError) {
-            try counter.write(frame, context: "GIF frame being measured")
-        } catch {
-            measurer = nil
-            throw error
-        }
-        return counter.bytesWritten - before
-    }
-
     /// Writes the trailer and releases giflib's state. The sink is not closed or committed.
     public func finish() throws(ImageCodecError) {
         if let failure { throw failure }
@@ -138,8 +117,6 @@ public final class GIFWriter {
     private func write(_ frame: GIFFrame, context: String) throws(ImageCodecError) {
         if let failure { throw failure }
         guard let gif else { throw .invalidInput(context: context, problem: "the GIF was already finished") }
-        try GIFFrameValidator.validate(frame, screen: PixelRect(x: 0, y: 0, width: width, height: height),
-                                       globalPalette: globalPalette, context: context)
 
         var control = GraphicsControlBlock(DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
                                            DelayTime: Int32(frame.delayCentiseconds),
