@@ -54,20 +54,27 @@ final class FrameVariantSelector {
         if let colors, let lossyArea, lzwTolerance > 0, !lossyArea.intersection(rect).isEmpty {
             bounds = errorBounds(indices, colors, rect: rect, area: lossyArea.intersection(rect))
         }
-        var families: [(VariantWorker) -> (GIFFrame, [UInt8], Bool)] = []
+        // Each family gives its frame, what the screen shows afterwards, whether it is the
+        // transparent one, and its image data when the LZW-friendly re-mapping made it.
+        var families: [(VariantWorker) -> (GIFFrame, [UInt8], Bool, [UInt8]?)] = []
         let table = packedTable
+        let codeSize = writer.globalCodeSize
         let lossyBounds = bounds
         families.append { worker in
             var opaque = indices
+            var data: [UInt8]?
             if let bounds = lossyBounds, let colors {
+                var made: [UInt8] = []
                 opaque = worker.chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
-                                               palette: table, transparentIndex: nil)
+                                               palette: table, transparentIndex: nil, codeSize: codeSize, data: &made)
+                data = made
             }
-            return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep), opaque, false)
+            return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep), opaque, false, data)
         }
         if let transparent = palette.transparentIndex, let unchanged, let previous, unchanged.contains(true) {
             families.append { worker in
                 var frameIndices = indices
+                var data: [UInt8]?
                 for position in 0 ..< indices.count where unchanged[position] { frameIndices[position] = transparent }
                 if var bounds = lossyBounds, let colors {
                     let shownColors = previous.map { table[Int($0)] }
@@ -75,23 +82,26 @@ final class FrameVariantSelector {
                         let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
                         bounds[position] = max(bounds[position], Int32(clamping: error))
                     }
+                    var made: [UInt8] = []
                     frameIndices = worker.chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds,
-                                                         shown: shownColors, palette: table, transparentIndex: transparent)
+                                                         shown: shownColors, palette: table, transparentIndex: transparent,
+                                                         codeSize: codeSize, data: &made)
+                    data = made
                 }
                 var shown = frameIndices
                 for position in 0 ..< indices.count where frameIndices[position] == transparent {
                     shown[position] = previous[position]
                 }
                 return (GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
-                                 transparentIndex: Int(transparent)), shown, true)
+                                 transparentIndex: Int(transparent)), shown, true, data)
             }
         }
         let results = ParallelWork.map(families.count) { family -> Result<[Choice], GIFEncodingError> in
             let worker = self.workers[family]
-            let (frame, shown, transparent) = families[family](worker)
+            let (frame, shown, transparent, data) = families[family](worker)
             var choices: [Choice] = []
             do throws(GIFEncodingError) {
-                choices.append(Choice(frame: frame, image: try writer.encodeImage(frame, using: worker.encoder), shown: shown,
+                choices.append(Choice(frame: frame, image: try writer.encodeImage(frame, lzwData: data, using: worker.encoder), shown: shown,
                                       usesTransparency: transparent, usesLocalTable: false))
                 if self.allowsLocalTables, let local = self.localTableVariant(of: frame) {
                     choices.append(Choice(frame: local, image: try writer.encodeImage(local, using: worker.encoder),

@@ -72,9 +72,20 @@ public final class GIFWriter {
     /// Validates and encodes `frame` as an image descriptor, optional local table and LZW data,
     /// without adding it. `encoder` does the compression (one per thread).
     func encodeImage(_ frame: GIFFrame, using encoder: LZWEncoder) throws(GIFEncodingError) -> EncodedImage {
+        try encodeImage(frame, lzwData: nil, using: encoder)
+    }
+
+    /// `encodeImage(_:using:)` with the image data already made (by `LZWFriendlyIndexChooser`,
+    /// for the global table's code size) when `lzwData` is given.
+    func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]?, using encoder: LZWEncoder) throws(GIFEncodingError) -> EncodedImage {
         try GIFFrameValidator.validate(frame, screen: PixelRect(x: 0, y: 0, width: width, height: height),
                                        globalPalette: globalPalette, context: "GIF frame \(frameCount)")
-        return Self.encode(frame, globalPalette: globalPalette, using: encoder)
+        return Self.encode(frame, globalPalette: globalPalette, lzwData: lzwData, using: encoder)
+    }
+
+    /// The minimum LZW code size of images that use the global table.
+    var globalCodeSize: Int {
+        LZWEncoder.minimumCodeSize(tableSize: 1 << Self.tableBits(globalPalette?.count ?? 256))
     }
 
     /// `encodeImage(_:using:)` with the writer's own coder (on the writer's thread).
@@ -127,7 +138,8 @@ public final class GIFWriter {
         return bits
     }
 
-    private static func encode(_ frame: GIFFrame, globalPalette: [RGB8]?, using encoder: LZWEncoder) -> EncodedImage {
+    private static func encode(_ frame: GIFFrame, globalPalette: [RGB8]?, lzwData: [UInt8]?,
+                               using encoder: LZWEncoder) -> EncodedImage {
         let rect = frame.rect
         var bytes: [UInt8] = [0x2C]
         bytes.reserveCapacity(rect.area / 2 + 64)
@@ -145,9 +157,13 @@ public final class GIFWriter {
             bytes.append(0)
             tableCount = 1 << tableBits(globalPalette?.count ?? 256)
         }
-        let codeSize = LZWEncoder.minimumCodeSize(tableSize: tableCount)
-        frame.indices.withUnsafeBufferPointer { indices in
-            encoder.encode(indices, codeSize: codeSize, into: &bytes)
+        if let lzwData, frame.localPalette == nil {
+            bytes += lzwData
+        } else {
+            let codeSize = LZWEncoder.minimumCodeSize(tableSize: tableCount)
+            frame.indices.withUnsafeBufferPointer { indices in
+                encoder.encode(indices, codeSize: codeSize, into: &bytes)
+            }
         }
         return EncodedImage(rect: rect, disposal: frame.disposal, transparentIndex: frame.transparentIndex, bytes: bytes)
     }

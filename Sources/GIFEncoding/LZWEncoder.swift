@@ -29,42 +29,25 @@ final class LZWEncoder {
 
     /// Appends the image data of `indices` (each below `1 << codeSize`) to `output`.
     func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8]) {
-        output.append(UInt8(codeSize))
-        var bits = BitPacker(output: output)
+        var codes = LZWCodeWriter(codeSize: codeSize, output: output)
         output = []
         var childOf = self.childOf, used = self.used
         self.childOf = []
         self.used = []
         childOf.withUnsafeMutableBufferPointer { table in
-            Self.compress(indices, codeSize: codeSize, table: table, used: &used, bits: &bits)
+            for key in used { table[Int(key)] = -1 }
+            used.removeAll(keepingCapacity: true)
+            Self.compress(indices, table: table, used: &used, codes: &codes)
         }
         self.childOf = childOf
         self.used = used
-        output = bits.finish()
+        output = codes.finish()
     }
 
-    private static func compress(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int,
-                                 table: UnsafeMutableBufferPointer<Int16>, used: inout [Int32], bits: inout BitPacker) {
-        let clearCode = 1 << codeSize, endCode = clearCode + 1
-        var nextCode = endCode + 1
-        var width = codeSize + 1
-        var widthLimit = 1 << width
-        /// Writes a code, then widens the codes when the next free one no longer fits.
-        func put(_ code: Int) {
-            bits.put(code, width: width)
-            if nextCode >= widthLimit {
-                width += 1
-                widthLimit = 1 << width
-            }
-        }
-        func clear() {
-            for key in used { table[Int(key)] = -1 }
-            used.removeAll(keepingCapacity: true)
-        }
-        clear()
-        put(clearCode)
+    private static func compress(_ indices: UnsafeBufferPointer<UInt8>, table: UnsafeMutableBufferPointer<Int16>,
+                                 used: inout [Int32], codes: inout LZWCodeWriter) {
         guard !indices.isEmpty else {
-            put(endCode)
+            codes.endWithoutString()
             return
         }
         var current = Int(indices[0])
@@ -76,27 +59,91 @@ final class LZWEncoder {
                 current = child
                 continue
             }
-            put(current)
-            current = pixel
-            if nextCode >= codeLimit - 1 {
-                put(clearCode)
-                nextCode = endCode + 1
-                width = codeSize + 1
-                widthLimit = 1 << width
-                clear()
+            if codes.emit(current) {
+                for key in used { table[Int(key)] = -1 }
+                used.removeAll(keepingCapacity: true)
             } else {
-                table[key] = Int16(nextCode)
+                table[key] = Int16(codes.nextCode - 1)
                 used.append(Int32(key))
-                nextCode += 1
             }
+            current = pixel
         }
-        put(current)
-        put(endCode)
+        codes.end(with: current)
+    }
+}
+
+/// The code side of GIF's LZW coder, shared by `LZWEncoder` and `LZWFriendlyIndexChooser`,
+/// whose parses are the same: it writes each emitted code at the current width, counts the
+/// codes the table receives, widens the codes when the next free one no longer fits (checked
+/// after each code written), and writes a clear code instead of adding code 4095.
+struct LZWCodeWriter {
+    private static let codeLimit = 4096
+    private var bits: BitPacker
+    private let codeSize: Int
+    private let clearCode: Int
+    private var width: Int
+    private var widthLimit: Int
+    /// The code the table gives the next new string.
+    private(set) var nextCode: Int
+
+    /// Starts the image data on `output`: the minimum code size byte, then a clear code.
+    init(codeSize: Int, output: [UInt8]) {
+        var output = output
+        output.append(UInt8(codeSize))
+        bits = BitPacker(output: output)
+        self.codeSize = codeSize
+        clearCode = 1 << codeSize
+        width = codeSize + 1
+        widthLimit = 1 << width
+        nextCode = clearCode + 2
+        put(clearCode)
+    }
+
+    @inline(__always)
+    private mutating func put(_ code: Int) {
+        bits.put(code, width: width)
+        if nextCode >= widthLimit {
+            width += 1
+            widthLimit = 1 << width
+        }
+    }
+
+    /// Writes the code of the string that ended, after which the table either receives
+    /// `nextCode` (returns false; the caller stores the new string under `nextCode - 1`) or
+    /// is full and restarts after a clear code (returns true; the caller empties its table).
+    @inline(__always)
+    mutating func emit(_ code: Int) -> Bool {
+        put(code)
+        if nextCode >= Self.codeLimit - 1 {
+            put(clearCode)
+            nextCode = clearCode + 2
+            width = codeSize + 1
+            widthLimit = 1 << width
+            return true
+        }
+        nextCode += 1
+        return false
+    }
+
+    /// Writes the last string's code and the end code.
+    mutating func end(with code: Int) {
+        put(code)
+        put(clearCode + 1)
+    }
+
+    /// Writes the end code of an image without pixels.
+    mutating func endWithoutString() {
+        put(clearCode + 1)
+    }
+
+    /// The finished image data (sub-blocks and terminator appended).
+    mutating func finish() -> [UInt8] {
+        bits.finish()
     }
 }
 
 /// Packs codes least significant bit first into GIF sub-blocks of at most 255 bytes.
-private struct BitPacker {
+struct BitPacker {
     private var output: [UInt8]
     private var accumulator: UInt64 = 0
     private var pending = 0

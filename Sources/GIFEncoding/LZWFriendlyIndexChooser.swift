@@ -12,8 +12,11 @@ import Palette
 /// sprite) keeps its preferred index. The transparent index, when allowed, counts with the
 /// error of the colour the pixel shows now.
 ///
+/// Since that parse is the coder's own, the codes are written as they are found: the chosen
+/// indices come with their LZW image data, the very bytes `LZWEncoder` would produce for them.
+///
 /// A reference type holding the code table between frames (about 2 MB), so no frame
-/// allocates it; one chooser serves one encoder on one thread.
+/// allocates it; one chooser serves one thread at a time.
 final class LZWFriendlyIndexChooser {
     private static let codeLimit = 4096
     /// Child code of (code, index) at `code << 8 | index`, or -1.
@@ -32,20 +35,20 @@ final class LZWFriendlyIndexChooser {
         nextSibling = [Int16](repeating: -1, count: Self.codeLimit)
     }
 
-    /// GIF's clear code for a colour table of `tableSize` entries (minimum code size 2).
-    static func clearCode(tableSize: Int) -> Int {
-        var bits = 2
-        while 1 << bits < tableSize { bits += 1 }
-        return 1 << bits
-    }
-
     /// The chosen indices for pixels whose true colours are `trueColors`, preferred indices
     /// `preferred` (the plain mapping, or the transparent index), and squared error bounds
     /// `bounds`; `palette` holds the table's colours (packed), `shown` the colour each pixel
-    /// shows now (what the transparent index, if any, leaves).
+    /// shows now (what the transparent index, if any, leaves). The image data, with minimum
+    /// code size `codeSize`, is appended to `data`.
     func choose(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32],
-                palette: [UInt32], transparentIndex: UInt8?) -> [UInt8] {
-        guard !preferred.isEmpty else { return [] }
+                palette: [UInt32], transparentIndex: UInt8?, codeSize: Int, data: inout [UInt8]) -> [UInt8] {
+        var codes = LZWCodeWriter(codeSize: codeSize, output: data)
+        data = []
+        guard !preferred.isEmpty else {
+            codes.endWithoutString()
+            data = codes.finish()
+            return []
+        }
         var output = preferred
         reset()
         // Work on local arrays (moved out and back) so the loop runs on raw buffers.
@@ -58,13 +61,15 @@ final class LZWFriendlyIndexChooser {
                     nextSibling.withUnsafeMutableBufferPointer { nextSibling in
                         let table = Table(childOf: childOf, symbol: symbol, firstChild: firstChild, nextSibling: nextSibling)
                         table.run(preferred: preferred, trueColors: trueColors, bounds: bounds, shown: shown, palette: palette,
-                                  transparent: transparentIndex.map(Int.init) ?? -1, used: &used, output: &output)
+                                  transparent: transparentIndex.map(Int.init) ?? -1, used: &used, output: &output,
+                                  codes: &codes)
                     }
                 }
             }
         }
         self.childOf = childOf; self.symbol = symbol; self.firstChild = firstChild; self.nextSibling = nextSibling
         self.used = used
+        data = codes.finish()
         return output
     }
 
@@ -82,10 +87,7 @@ final class LZWFriendlyIndexChooser {
         }
 
         func run(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32], palette: [UInt32],
-                 transparent: Int, used: inout [Int32], output: inout [UInt8]) {
-            let firstFree = LZWFriendlyIndexChooser.clearCode(tableSize: palette.count) + 2
-            let codeLimit = LZWFriendlyIndexChooser.codeLimit
-            var nextCode = firstFree
+                 transparent: Int, used: inout [Int32], output: inout [UInt8], codes: inout LZWCodeWriter) {
             var current = Int(preferred[0])
             for position in 1 ..< preferred.count {
                 let wanted = Int(preferred[position])
@@ -114,20 +116,20 @@ final class LZWFriendlyIndexChooser {
                         continue
                     }
                 }
-                if nextCode >= codeLimit - 1 {
-                    // giflib clears instead of adding the 4095th code.
+                if codes.emit(current) {
+                    // The table was full: the coder cleared it.
                     clear(&used)
-                    nextCode = firstFree
                 } else {
-                    childOf[current << 8 | wanted] = Int16(nextCode)
+                    let code = codes.nextCode - 1
+                    childOf[current << 8 | wanted] = Int16(code)
                     used.append(Int32(current << 8 | wanted))
-                    symbol[nextCode] = UInt8(wanted)
-                    nextSibling[nextCode] = firstChild[current]
-                    firstChild[current] = Int16(nextCode)
-                    nextCode += 1
+                    symbol[code] = UInt8(wanted)
+                    nextSibling[code] = firstChild[current]
+                    firstChild[current] = Int16(code)
                 }
                 current = wanted
             }
+            codes.end(with: current)
         }
     }
 
