@@ -14,14 +14,17 @@ final class FrameVariantSelector {
     let allowsLocalTables: Bool
     /// Extra error (code values) a pixel may take so LZW finds longer matches; 0: none.
     let lzwTolerance: Double
+    /// Whether the variant families run on two threads.
+    let inParallel: Bool
     /// The palette's table colours, packed.
     let packedTable: [UInt32]
     /// One LZW-friendly re-mapping and one coder per variant family (opaque, transparent),
     /// so the two families run on separate threads.
     private let workers = [VariantWorker(), VariantWorker()]
 
-    init(palette: IndexedPalette, allowsLocalTables: Bool, lzwTolerance: Double) {
+    init(palette: IndexedPalette, allowsLocalTables: Bool, lzwTolerance: Double, inParallel: Bool = true) {
         self.palette = palette
+        self.inParallel = inParallel
         self.allowsLocalTables = allowsLocalTables
         self.lzwTolerance = lzwTolerance
         packedTable = palette.tableColors.map(\.packed)
@@ -96,7 +99,7 @@ final class FrameVariantSelector {
                                  transparentIndex: Int(transparent)), shown, true, data)
             }
         }
-        let results = ParallelWork.map(families.count) { family -> Result<[Choice], GIFEncodingError> in
+        let results = ParallelWork.map(families.count, concurrently: inParallel) { family -> Result<[Choice], GIFEncodingError> in
             let worker = self.workers[family]
             let (frame, shown, transparent, data) = families[family](worker)
             var choices: [Choice] = []

@@ -56,6 +56,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     public var localColorTables: Bool = false
     /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
     public var orderedStrength: Double = 1.0
+    /// Whether a frame's opaque and transparent variants are prepared and compressed on two
+    /// threads at once. The bytes are the same either way; off, the encoder uses one thread.
+    public var encodesVariantsInParallel: Bool = true
 
     /// The defaults described on each property.
     public init() {}

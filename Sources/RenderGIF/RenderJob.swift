@@ -24,6 +24,14 @@ public struct RenderReport: Sendable {
 public enum RenderJob {
     /// Runs the render `invocation` asks for, reporting progress from the start to the end.
     public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
+        try run(invocation, progress: progress, threads: 2)
+    }
+
+    /// `run(_:progress:)` on `threads` threads (1 or 2): one draws the next frame and
+    /// shares the encoding of each frame's variants with the other. The bytes are the same
+    /// for any number.
+    static func run(_ invocation: Invocation, progress: any RenderProgress,
+                    threads: Int) throws(RenderGIFError) -> RenderReport {
         if invocation.check, invocation.framesFolder != nil {
             throw .usage("'--frames' cannot be used with '--check', which writes nothing.")
         }
@@ -56,7 +64,8 @@ public enum RenderJob {
                                      gravity: SceneSetup.gravity(settings.contentGravity))
         let states = (0 ..< frameCount).map { timeline.state(at: time(ofFrame: $0, settings)) }
         timings.lap(.render)
-        let options = encodingOptions(settings)
+        var options = encodingOptions(settings)
+        options.encodesVariantsInParallel = threads > 1
         let encoder: AnimationEncoder
         do {
             let plan = try PalettePlan.make(renderer: &renderer, states: states, options: options,
@@ -67,11 +76,11 @@ public enum RenderJob {
         }
         timings.lap(.palette)
 
-        for k in 0 ..< frameCount {
-            let frame = renderer.render(states[k])
-            timings.lap(.render)
-            do {
-                try encoder.addFrame(renderer.canvas, time: time(ofFrame: k, settings), damage: frame.damage,
+        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: threads > 1)
+        timings.lap(.render)
+        try pipeline.forEach { (k, frame) throws(RenderGIFError) in
+            do throws(GIFEncodingError) {
+                try encoder.addFrame(frame.canvas, time: time(ofFrame: k, settings), damage: frame.damage,
                                      spriteBounds: frame.spriteBounds)
             } catch {
                 throw .encoding(error)
@@ -79,8 +88,8 @@ public enum RenderJob {
             try write(encoder.takeBytes(), to: output)
             timings.lap(.encode)
             if let frames, let frameWriter {
-                do {
-                    try frameWriter.write(renderer.canvas.image, to: frames.filePath(ofFrame: k))
+                do throws(ImageCodecError) {
+                    try frameWriter.write(frame.canvas.image, to: frames.filePath(ofFrame: k))
                 } catch {
                     throw .codec(error)
                 }
