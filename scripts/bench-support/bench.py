@@ -14,6 +14,8 @@ import numpy as np
 import PIL
 import skia
 
+import bench_photos
+import content_quality
 import floor_input
 import gif_quality
 import measure
@@ -125,6 +127,7 @@ def main():
     reference = gif_quality.Reference(frames)
     log("loaded %d reference frames" % len(reference))
     results["ours"]["quality"] = gif_quality.compare(ours_gif, reference, FPS)
+    results["ours"]["content_quality"] = content_quality.compare(ours_gif, reference, FPS)
 
     log("2. the competent Python pipeline (skia-python + ffmpeg)")
     skia_gif = os.path.join(work, "skia-ffmpeg.gif")
@@ -188,6 +191,9 @@ def main():
                         "bytes": os.path.getsize(floor_gif)}
     del reference
 
+    log("7. real photographs")
+    results["photos"] = bench_photos.run(args, work, runs, budget, python, support, remover)
+
     log("5. scaling")
     scaling = []
     cycle = [1, 0]  # every tap moves one step, so each tap adds the same work
@@ -209,12 +215,12 @@ def main():
         scaling.append(entry)
     results["scaling"] = scaling
 
-    results["targets"] = report.targets(results)
+    results["targets"] = report.targets(results) + bench_photos.targets(results)
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
         json.dump(results, out, indent=2)
         out.write("\n")
-    print(report.table(results))
+    print(report.table(results, extra=bench_photos.table(results)))
     print("results: " + os.path.relpath(path, os.getcwd()))
 
 
