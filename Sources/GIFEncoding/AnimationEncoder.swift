@@ -23,15 +23,15 @@ import Raster
 /// delays, whatever the animation's length. Same input, same bytes.
 public final class AnimationEncoder {
     /// Screen width in pixels.
-    public let width: Int
+    let width: Int
     /// Screen height in pixels.
-    public let height: Int
+    let height: Int
     /// The global colour table.
-    public let palette: IndexedPalette
+    let palette: IndexedPalette
     /// The settings in force.
-    public let options: GIFEncodingOptions
+    let options: GIFEncodingOptions
     /// Counts so far (complete after `finish`).
-    public private(set) var statistics = AnimationEncodingStatistics()
+    private(set) var statistics = AnimationEncodingStatistics()
 
     /// An encoded image waiting for its delay.
     private struct BufferedFrame {

@@ -20,15 +20,15 @@ import Raster
 /// deterministic: the same frames in the same order give the same palette.
 public struct AnimationPalettePlanner: Sendable {
     /// Screen width in pixels; every canvas must have it.
-    public let width: Int
+    let width: Int
     /// Screen height in pixels; every canvas must have it.
-    public let height: Int
+    let height: Int
     /// The flat colours kept exactly.
-    public let interfaceColors: InterfaceColors
+    let interfaceColors: InterfaceColors
     /// The options the palette is planned for (colours, transparency, quality target).
-    public let options: GIFEncodingOptions
+    let options: GIFEncodingOptions
     /// Frames added so far.
-    public private(set) var frameCount = 0
+    private(set) var frameCount = 0
     /// Colours that left the screen (or were added by hand), weighted in frames.
     private var histogram = ColorHistogram()
     /// The colour each pixel shows (packed 0xRRGGBB), and the frame since which it does.
@@ -50,7 +50,7 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// Counts the next frame: pixels of `damage` (the whole screen when nil, and always for
     /// the first frame) whose colour differs from the frame before start a new time on screen.
-    public mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(GIFEncodingError) {
+    mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(GIFEncodingError) {
         try checkSize(canvas)
         guard frameCount < Int(Int32.max) else {
             throw .invalidInput(context: "GIF palette planner", problem: "more than \(Int32.max) frames")
@@ -220,18 +220,18 @@ public struct AnimationPalettePlanner: Sendable {
 /// The planned global palette of an animation, ready for `AnimationEncoder`.
 public struct AnimationPalette: Sendable, Equatable {
     /// The colour table (interface colours first, transparent slot last when reserved).
-    public let palette: IndexedPalette
+    let palette: IndexedPalette
     /// The flat colours the palette keeps exactly.
-    public let interfaceColors: InterfaceColors
+    let interfaceColors: InterfaceColors
     /// Screen width in pixels the palette was planned for.
-    public let width: Int
+    let width: Int
     /// Screen height in pixels the palette was planned for.
-    public let height: Int
+    let height: Int
     /// The planner's estimate of the mean PSNR (dB) with nearest-colour mapping.
-    public let estimatedPSNR: Double
+    let estimatedPSNR: Double
 
     /// Wraps a palette; `AnimationPalettePlanner.makePalette()` is the usual way to get one.
-    public init(palette: IndexedPalette, interfaceColors: InterfaceColors, width: Int, height: Int,
+    init(palette: IndexedPalette, interfaceColors: InterfaceColors, width: Int, height: Int,
                 estimatedPSNR: Double) {
         self.palette = palette
         self.interfaceColors = interfaceColors

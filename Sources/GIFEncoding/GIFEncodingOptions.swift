@@ -23,14 +23,14 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// for the default animation the tables of 64, 128 and 256 entries gave 46.1, 50.0 and
     /// 53.3 dB and 368, 446 and 526 KB, against 47.7 dB for ffmpeg's palettegen/paletteuse
     /// and 46.6 dB for ImageMagick with gifsicle -O3; 48 dB is the first target above both.
-    public var qualityTarget: Double? = 48
+    var qualityTarget: Double? = 48
     /// Levels of the anti-aliasing ramps (arc over background, border over background) kept
     /// as exact palette entries, so thin lines keep their edges exactly (0 or 1: none).
-    public var rampLevels: Int = 4
+    var rampLevels: Int = 4
     /// Whether one palette slot is reserved as the transparent index, so a frame may leave
     /// unchanged pixels out. It costs one of the table's colours and pays on every moving
     /// frame; turn it off only to study its effect. Ignored when `colors` is 2.
-    public var usesTransparency: Bool = true
+    var usesTransparency: Bool = true
     /// A pixel whose displayed colour is at most this much further (sRGB code values,
     /// Euclidean) from its new colour than the colour it would be given anyway counts as
     /// unchanged and stays transparent; 0 means only identical indices do. Pixels whose colour
@@ -38,7 +38,7 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// the bound never touches interface pixels. Default 0: on the arc animation a tolerance
     /// of 4 to 8 saved under 1 % (0.2 % beside `lzwTolerance`), as sliding pictures change
     /// by more than that, while the error it leaves can stay on screen for long.
-    public var unchangedTolerance: Double = 0
+    var unchangedTolerance: Double = 0
     /// Extra error (sRGB code values, Euclidean) a pixel of the moving sprite may take beyond
     /// its mapped colour's so that GIF's LZW coder finds longer matches: the frame's indices
     /// are re-chosen along the coder's own parse (see `LZWFriendlyIndexChooser`). Only pixels
@@ -47,15 +47,15 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// colours) never change; a sprite that stops is shown exactly from the next frame on.
     /// 0 turns it off. Default 8: on the stand-in for the default animation it saves 5 % at
     /// 0.03 dB (12: 7.6 % at 0.08 dB; 24: 14 %, with blocky edges visible when zoomed).
-    public var lzwTolerance: Double = 8
+    var lzwTolerance: Double = 8
     /// Whether a frame may carry its own, smaller colour table when that makes the frame
     /// smaller overall (table bytes included); each frame is measured both ways. Off by
     /// default: on the arc animation it won on 0 to 1 of 216 frames (2 bytes in all), since a
     /// sprite's crop uses more than half of a table planned for it, so a local table is no
     /// smaller than the global one; it pays for frames of few colours.
-    public var localColorTables: Bool = false
+    var localColorTables: Bool = false
     /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
-    public var orderedStrength: Double = 1.0
+    var orderedStrength: Double = 1.0
     /// Whether a frame's opaque and transparent variants are prepared and compressed on two
     /// threads at once. The bytes are the same either way; off, the encoder uses one thread.
     public var encodesVariantsInParallel: Bool = true
@@ -71,7 +71,7 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     }
 
     /// Throws `.invalidInput` naming the first setting that is out of range.
-    public func validate() throws(GIFEncodingError) {
+    func validate() throws(GIFEncodingError) {
         let context = "GIF encoding options"
         guard (2 ... 256).contains(colors) else {
             throw .invalidInput(context: context, problem: "colors \(colors) is outside 2 ... 256")

@@ -12,17 +12,17 @@ import Raster
 /// An image can be encoded apart from the stream (`encodeImage(_:using:)`, safe to call on
 /// several threads with one `LZWEncoder` each), compared with other variants by size, and
 /// the winner added with its delay (`add(_:delayCentiseconds:)`), so no image is compressed twice.
-public final class GIFWriter {
+final class GIFWriter {
     /// Logical screen width in pixels.
-    public let width: Int
+    let width: Int
     /// Logical screen height in pixels.
-    public let height: Int
+    let height: Int
     /// The global colour table as given (unpadded), or nil when every frame has its own.
-    public let globalPalette: [RGB8]?
+    let globalPalette: [RGB8]?
     /// Frames written so far.
-    public private(set) var frameCount = 0
+    private(set) var frameCount = 0
     /// Bytes produced so far, taken or not.
-    public private(set) var bytesWritten = 0
+    private(set) var bytesWritten = 0
 
     private var buffer: [UInt8] = []
     private var isFinished = false
@@ -31,7 +31,7 @@ public final class GIFWriter {
     /// Starts a GIF with a `width` x `height` screen (1 ... 65535 each). `globalPalette` holds
     /// 1 ... 256 colours (padded with black to a power of two), or nil; `loopCount` is the
     /// NETSCAPE2.0 repeat count (0: forever; nil: no looping block, play once).
-    public init(width: Int, height: Int, globalPalette: [RGB8]?, loopCount: Int? = 0,
+    init(width: Int, height: Int, globalPalette: [RGB8]?, loopCount: Int? = 0,
                 backgroundIndex: Int = 0) throws(GIFEncodingError) {
         let context = "GIF screen"
         guard (1 ... 65535).contains(width), (1 ... 65535).contains(height) else {
@@ -94,7 +94,7 @@ public final class GIFWriter {
     }
 
     /// Appends `frame` with its own delay, disposal and transparency.
-    public func addFrame(_ frame: GIFFrame) throws(GIFEncodingError) {
+    func addFrame(_ frame: GIFFrame) throws(GIFEncodingError) {
         let image = try encodeImage(frame)
         try add(image, delayCentiseconds: frame.delayCentiseconds)
     }
@@ -116,7 +116,7 @@ public final class GIFWriter {
     }
 
     /// Appends the trailer; nothing can be added afterwards.
-    public func finish() throws(GIFEncodingError) {
+    func finish() throws(GIFEncodingError) {
         guard !isFinished else { throw .invalidInput(context: "GIF writer", problem: "finish() was already called") }
         isFinished = true
         buffer.append(0x3B)
@@ -124,7 +124,7 @@ public final class GIFWriter {
     }
 
     /// The bytes produced since the last call, in order.
-    public func takeBytes() -> [UInt8] {
+    func takeBytes() -> [UInt8] {
         defer { buffer = [] }
         return buffer
     }
@@ -186,13 +186,13 @@ public final class GIFWriter {
 
 /// One image encoded apart from the stream: its descriptor, local table and LZW data, and
 /// what its graphics control block needs besides the delay.
-public struct EncodedImage: Sendable, Equatable {
+struct EncodedImage: Sendable, Equatable {
     /// Where the image sits on the screen.
-    public var rect: PixelRect
+    var rect: PixelRect
     /// What a viewer does with the rectangle afterwards.
-    public var disposal: GIFDisposal
+    var disposal: GIFDisposal
     /// The transparent index, if any.
-    public var transparentIndex: Int?
+    var transparentIndex: Int?
     /// Descriptor, optional local table and image data.
-    public var bytes: [UInt8]
+    var bytes: [UInt8]
 }

@@ -28,7 +28,7 @@ public struct InterfaceColors: Sendable, Equatable {
                                                  others: [RGB8(0, 0, 255)])
 
     /// The flat colours in priority order, duplicates removed: background, lines, others.
-    public var flatColors: [RGB8] {
+    var flatColors: [RGB8] {
         var seen = Set<UInt32>()
         return ([background] + lines + others).filter { seen.insert($0.packed).inserted }
     }

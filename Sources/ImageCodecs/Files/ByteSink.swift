@@ -16,34 +16,3 @@ extension ByteSink {
     }
 }
 
-
-/// A sink that keeps everything written to it in memory.
-public final class MemoryByteSink: ByteSink {
-    /// Every byte written so far, in order.
-    public private(set) var bytes: [UInt8] = []
-
-    /// Creates an empty sink.
-    public init() {}
-
-    /// Appends `bytes`; never fails.
-    public func write(_ bytes: UnsafeRawBufferPointer) {
-        self.bytes.append(contentsOf: bytes)
-    }
-
-    /// The bytes written so far as `Data`.
-    public var data: Data { Data(bytes) }
-}
-
-/// A sink that only counts: how large an encoding would be, without keeping it.
-public final class ByteCountingSink: ByteSink {
-    /// The number of bytes written so far.
-    public private(set) var count: Int = 0
-
-    /// Creates a sink that has counted nothing.
-    public init() {}
-
-    /// Adds `bytes.count` to `count`; never fails.
-    public func write(_ bytes: UnsafeRawBufferPointer) {
-        count += bytes.count
-    }
-}
