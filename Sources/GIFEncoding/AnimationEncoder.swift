@@ -81,7 +81,7 @@ public final class AnimationEncoder {
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
-                                        lzwTolerance: options.lzwTolerance, inParallel: options.encodesVariantsInParallel)
+                                        lzwTolerance: options.lzwTolerance, inParallel: options.isParallel)
         packedTable = palette.tableColors.map(\.packed)
         screen = DisplayedScreen(width: width, height: height)
     }

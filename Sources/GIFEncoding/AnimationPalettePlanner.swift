@@ -113,6 +113,26 @@ public struct AnimationPalettePlanner: Sendable {
         var low = 0, high = candidates.count - 1
         while low < high {
             let middle = (low + high) / 2
+            // This step's probe and the ones the next step may need, built at once on the cores;
+            // the search itself goes exactly as it would one build at a time.
+            var wanted = [middle]
+            if low < middle { wanted.append((low + middle) / 2) }
+            if middle + 1 < high { wanted.append((middle + 1 + high) / 2) } else if middle + 1 == high { wanted.append(high) }
+            let missing = wanted.filter { built[$0] == nil }
+            let made = ParallelWork.map(missing.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
+                do throws(GIFEncodingError) {
+                    let palette = try build(histogram, maxColors: candidates[missing[piece]], fixed: fixed, transparency: transparency)
+                    return .success((palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for (position, result) in zip(missing, made) {
+                switch result {
+                case let .success(planned): built[position] = planned
+                case let .failure(error): throw error
+                }
+            }
             if let target = options.qualityTarget, try plan(middle).1 >= target { high = middle } else { low = middle + 1 }
         }
         let (palette, estimate) = try plan(low)

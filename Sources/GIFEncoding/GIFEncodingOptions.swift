@@ -56,9 +56,10 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     var localColorTables: Bool = false
     /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
     var orderedStrength: Double = 1.0
-    /// Whether a frame's opaque and transparent variants are prepared and compressed on two
-    /// threads at once. The bytes are the same either way; off, the encoder uses one thread.
-    public var encodesVariantsInParallel: Bool = true
+    /// Whether independent work runs on several threads at once: a frame's opaque and
+    /// transparent variants, the candidate palettes the planner weighs. The bytes are the
+    /// same either way; off, everything runs on the calling thread.
+    public var isParallel: Bool = true
 
     /// The defaults described on each property.
     public init() {}

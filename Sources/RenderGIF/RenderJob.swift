@@ -65,7 +65,7 @@ public enum RenderJob {
         let states = (0 ..< frameCount).map { timeline.state(at: time(ofFrame: $0, settings)) }
         timings.lap(.render)
         var options = encodingOptions(settings)
-        options.encodesVariantsInParallel = threads > 1
+        options.isParallel = threads > 1
         let encoder: AnimationEncoder
         do {
             let plan = try PalettePlan.make(renderer: &renderer, states: states, options: options,

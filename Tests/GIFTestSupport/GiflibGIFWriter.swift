@@ -35,24 +35,12 @@ public final class GiflibGIFWriter {
     private var failure: ImageCodecError?
     private var row: [GifPixelType] = []
 
-    /// Starts a GIF on `sink` with a `width` x `height` screen (1 ... 65535 each).
+    /// Starts a GIF on `sink` with a `width` x `height` screen. The values are not checked:
+    /// this writer is only the reference for `GIFWriter`, which checks them.
     ///
     /// `globalPalette` holds 1 ... 256 colours (padded to a power of two when written), or nil.
     public init(sink: any ByteSink, width: Int, height: Int, globalPalette: [RGB8]?,
                 loopCount: Int? = 0, backgroundIndex: Int = 0) throws(ImageCodecError) {
-        let context = "GIF screen"
-        guard (1 ... 65535).contains(width), (1 ... 65535).contains(height) else {
-            throw .invalidInput(context: context, problem: "size \(width) x \(height) is outside 1 ... 65535")
-        }
-        if let globalPalette, !(1 ... 256).contains(globalPalette.count) {
-            throw .invalidInput(context: context, problem: "global palette has \(globalPalette.count) colours, not 1 ... 256")
-        }
-        if let loopCount, !(0 ... 65535).contains(loopCount) {
-            throw .invalidInput(context: context, problem: "loop count \(loopCount) is outside 0 ... 65535")
-        }
-        guard backgroundIndex >= 0, backgroundIndex < max(1, globalPalette?.count ?? 1) else {
-            throw .invalidInput(context: context, problem: "background index \(backgroundIndex) is outside the global palette")
-        }
         self.width = width
         self.height = height
         self.globalPalette = globalPalette
