@@ -1,7 +1,7 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
+@testable import ImageCodecs
 import Palette
 import Raster
 import Testing

@@ -9,9 +9,9 @@ import Raster
 /// Premultiplied input is turned straight first with the rounding inverse of premultiplication
 /// (`c * 255 / a`, rounded, capped at 255); fully transparent pixels become (0, 0, 0, 0).
 /// Opaque premultiplied pixels are already straight, so they are passed on without a copy.
-public enum PNGEncoder {
+enum PNGEncoder {
     /// The PNG file bytes for `image`, compressed as `options` say.
-    public static func encode(_ image: RGBAImage,
+    static func encode(_ image: RGBAImage,
                               options: PNGEncodingOptions = .fast) throws(ImageCodecError) -> Data {
         guard image.width > 0, image.height > 0 else {
             throw .invalidInput(context: "PNG image", problem: "\(image.width) x \(image.height) has no pixels")
@@ -36,7 +36,7 @@ public enum PNGEncoder {
     }
 
     /// Encodes `image` and writes it to `path` atomically (see `AtomicFileWriter`).
-    public static func write(_ image: RGBAImage, to path: String,
+    static func write(_ image: RGBAImage, to path: String,
                              options: PNGEncodingOptions = .fast) throws(ImageCodecError) {
         try AtomicFileWriter.writeAtomically(try encode(image, options: options), to: path)
     }

@@ -6,9 +6,9 @@
 /// gradients small, and zlib level 2 with the standard strategy is within a few percent of
 /// level 1's speed while making smaller files. Level 9 with `adaptive` filtering (`.smallest`)
 /// makes the smallest files and takes several times longer.
-public struct PNGEncodingOptions: Equatable, Sendable {
+struct PNGEncodingOptions: Equatable, Sendable {
     /// The filter applied to every row before compression (PNG's filter types 0 to 4).
-    public enum RowFilter: Equatable, Sendable, CaseIterable {
+    enum RowFilter: Equatable, Sendable, CaseIterable {
         /// Bytes as they are.
         case none
         /// Difference to the pixel on the left.
@@ -24,7 +24,7 @@ public struct PNGEncodingOptions: Equatable, Sendable {
     }
 
     /// zlib's compression strategy.
-    public enum Strategy: Equatable, Sendable, CaseIterable {
+    enum Strategy: Equatable, Sendable, CaseIterable {
         /// zlib's default: repeated strings at any distance.
         case standard
         /// Favours short literal differences, as filtered rows produce.
@@ -36,24 +36,24 @@ public struct PNGEncodingOptions: Equatable, Sendable {
     }
 
     /// zlib's level, 0 (stored, no compression) to 9 (smallest, slowest).
-    public var compressionLevel: Int
+    var compressionLevel: Int
     /// The row filter.
-    public var filter: RowFilter
+    var filter: RowFilter
     /// The zlib strategy.
-    public var strategy: Strategy
+    var strategy: Strategy
 
     /// Options with the given settings; the defaults are `.fast`.
-    public init(compressionLevel: Int = 2, filter: RowFilter = .sub, strategy: Strategy = .standard) {
+    init(compressionLevel: Int = 2, filter: RowFilter = .sub, strategy: Strategy = .standard) {
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.strategy = strategy
     }
 
     /// The settings for animation frames: a few milliseconds per 750 x 1334 frame, small files.
-    public static let fast = PNGEncodingOptions()
+    static let fast = PNGEncodingOptions()
 
     /// The smallest files libpng makes, at several times the time of `.fast`.
-    public static let smallest = PNGEncodingOptions(compressionLevel: 9, filter: .adaptive, strategy: .standard)
+    static let smallest = PNGEncodingOptions(compressionLevel: 9, filter: .adaptive, strategy: .standard)
 
     /// Throws `.invalidInput` when `compressionLevel` is outside 0...9.
     func validate() throws(ImageCodecError) {

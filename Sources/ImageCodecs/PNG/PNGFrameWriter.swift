@@ -15,14 +15,19 @@ import Raster
 /// writer from one thread at a time.
 public final class PNGFrameWriter {
     /// The compression settings used for every frame.
-    public let options: PNGEncodingOptions
+    let options: PNGEncodingOptions
 
     private let queue = DispatchQueue(label: "render-gif.png-frame-writer", qos: .userInitiated)
     private var inFlight: PNGFrameJob?
     private var failure: ImageCodecError?
 
+    /// A writer that encodes every frame with the fast settings (`PNGEncodingOptions.fast`).
+    public convenience init() {
+        self.init(options: .fast)
+    }
+
     /// A writer that encodes every frame with `options`.
-    public init(options: PNGEncodingOptions = .fast) {
+    init(options: PNGEncodingOptions) {
         self.options = options
     }
 
