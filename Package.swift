@@ -69,7 +69,7 @@ let package = Package(
                     dependencies: ["GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "Raster"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["RenderGIF", "ImageCodecs", "GIFEncoding", "Raster"]),
+                    dependencies: ["RenderGIF", "ImageCodecs", "GIFEncoding", "SceneRenderer", "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
         .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"], exclude: ["Golden"]),
     ]

@@ -25,10 +25,15 @@ final class FramePipeline: @unchecked Sendable {
     private let states: [SceneState]
     private var renderers: [FrameRenderer]
     private let drawsAhead: Bool
-    /// The frame each of the two slots holds, written by the drawing thread.
-    private var slots: [Frame?] = [nil, nil]
+    /// The frame each of the two slots holds: filled by the drawing thread, emptied by the
+    /// consumer, each in turn as the semaphores allow (a box each, so the two threads never
+    /// touch the same value at once).
+    private let slots = [Slot(), Slot()]
     private let filled = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-    private let emptied = [DispatchSemaphore(value: 1), DispatchSemaphore(value: 1)]
+    /// Signalled once each at the start: both slots are free. (Made at 0 and signalled, since
+    /// libdispatch refuses to free a semaphore left below the value it was made with, which
+    /// happens when the consumer stops early.)
+    private let emptied = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
     private var stopped = false
     private var previousSprite: PixelRect?
 
@@ -37,6 +42,7 @@ final class FramePipeline: @unchecked Sendable {
         self.states = states
         renderers = [renderer, renderer]
         self.drawsAhead = drawsAhead && states.count > 1
+        for semaphore in emptied { semaphore.signal() }
     }
 
     /// Calls `body` with every frame in order; stops at the first error `body` throws.
@@ -55,8 +61,8 @@ final class FramePipeline: @unchecked Sendable {
         for k in 0 ..< states.count {
             let slot = k % 2
             filled[slot].wait()
-            let frame = slots[slot]!
-            slots[slot] = nil
+            guard let frame = slots[slot].frame else { preconditionFailure("frame \(k) was signalled but not drawn") }
+            slots[slot].frame = nil
             try body(k, frame)
             emptied[slot].signal()
         }
@@ -68,9 +74,14 @@ final class FramePipeline: @unchecked Sendable {
             let slot = k % 2
             emptied[slot].wait()
             if stopped { return }
-            slots[slot] = draw(k)
+            slots[slot].frame = draw(k)
             filled[slot].signal()
         }
+    }
+
+    /// One frame's place between the two threads.
+    private final class Slot {
+        var frame: Frame?
     }
 
     /// Draws frame k with its renderer and works out what changed since frame k − 1.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RenderGIF
+import SceneRenderer
 import Testing
 
 /// The render job on two threads (drawing ahead, variants in parallel) writes exactly the
@@ -29,5 +30,26 @@ import Testing
         for _ in 0 ..< 2 {
             #expect(try render(extra, threads: 2, folder: folder) == single)
         }
+    }
+}
+
+/// The drawing thread stops cleanly when the consumer stops early.
+@Suite enum FramePipelineTests {
+    @Test(arguments: [0, 1, 2, 5])
+    static func anErrorStopsTheDrawingThread(failingFrame: Int) throws {
+        var settings = RenderSettings()
+        settings.scale = 1
+        let timeline = try SceneSetup.timeline(for: settings)
+        let states = (0 ..< 12).map { timeline.state(at: Double($0) / 50) }
+        let renderer = FrameRenderer(layout: timeline.layout, scale: 1, images: try AvatarLoader.images(for: settings))
+        var seen: [Int] = []
+        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: true)
+        #expect(throws: RenderGIFError.self) {
+            try pipeline.forEach { (k, _) throws(RenderGIFError) in
+                seen.append(k)
+                if k == failingFrame { throw .limitExceeded("stop at frame \(k)") }
+            }
+        }
+        #expect(seen == Array(0 ... failingFrame))
     }
 }
