@@ -168,8 +168,9 @@ final class FrameVariantSelector {
     }
 }
 
-/// The scratch state one variant family needs: the LZW-friendly re-mapping and the coder.
+/// The scratch state one variant family needs: the LZW-friendly re-mapping, whose code table
+/// also serves the plain coder.
 final class VariantWorker {
     let chooser = LZWFriendlyIndexChooser()
-    let encoder = LZWEncoder()
+    var encoder: any LZWCoding { chooser }
 }

@@ -26,7 +26,8 @@ final class GIFWriter {
 
     private var buffer: [UInt8] = []
     private var isFinished = false
-    private let encoder = LZWEncoder()
+    /// The coder for frames added whole (`addFrame`), made when first needed.
+    private lazy var encoder = LZWEncoder()
 
     /// Starts a GIF with a `width` x `height` screen (1 ... 65535 each). `globalPalette` holds
     /// 1 ... 256 colours (padded with black to a power of two), or nil; `loopCount` is the
@@ -71,13 +72,13 @@ final class GIFWriter {
 
     /// Validates and encodes `frame` as an image descriptor, optional local table and LZW data,
     /// without adding it. `encoder` does the compression (one per thread).
-    func encodeImage(_ frame: GIFFrame, using encoder: LZWEncoder) throws(GIFEncodingError) -> EncodedImage {
+    func encodeImage(_ frame: GIFFrame, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedImage {
         try encodeImage(frame, lzwData: nil, using: encoder)
     }
 
     /// `encodeImage(_:using:)` with the image data already made (by `LZWFriendlyIndexChooser`,
     /// for the global table's code size) when `lzwData` is given.
-    func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]?, using encoder: LZWEncoder) throws(GIFEncodingError) -> EncodedImage {
+    func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]?, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedImage {
         try GIFFrameValidator.validate(frame, screen: PixelRect(x: 0, y: 0, width: width, height: height),
                                        globalPalette: globalPalette, context: "GIF frame \(frameCount)")
         return Self.encode(frame, globalPalette: globalPalette, lzwData: lzwData, using: encoder)
@@ -139,7 +140,7 @@ final class GIFWriter {
     }
 
     private static func encode(_ frame: GIFFrame, globalPalette: [RGB8]?, lzwData: [UInt8]?,
-                               using encoder: LZWEncoder) -> EncodedImage {
+                               using encoder: any LZWCoding) -> EncodedImage {
         let rect = frame.rect
         var bytes: [UInt8] = [0x2C]
         bytes.reserveCapacity(rect.area / 2 + 64)

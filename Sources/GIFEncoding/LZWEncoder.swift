@@ -8,7 +8,7 @@
 ///
 /// A reference type that keeps its code table (2 MB) between frames, so no frame allocates
 /// it; one encoder serves one thread at a time.
-final class LZWEncoder {
+final class LZWEncoder: LZWCoding {
     private static let codeLimit = 4096
     /// Child code of (code, index) at `code << 8 | index`, or -1.
     private var childOf: [Int16]
@@ -44,7 +44,9 @@ final class LZWEncoder {
         output = codes.finish()
     }
 
-    private static func compress(_ indices: UnsafeBufferPointer<UInt8>, table: UnsafeMutableBufferPointer<Int16>,
+    /// The coder's parse of `indices` over `table` (child code of (code, index) at
+    /// `code << 8 | index`, -1 for none; empty on entry), recording the keys it sets in `used`.
+    static func compress(_ indices: UnsafeBufferPointer<UInt8>, table: UnsafeMutableBufferPointer<Int16>,
                                  used: inout [Int32], codes: inout LZWCodeWriter) {
         guard !indices.isEmpty else {
             codes.endWithoutString()
@@ -70,6 +72,13 @@ final class LZWEncoder {
         }
         codes.end(with: current)
     }
+}
+
+/// Something that makes the LZW image data of a frame's indices: `LZWEncoder`, or the
+/// LZW-friendly re-mapping, which keeps a code table of the same shape and lends it.
+protocol LZWCoding: AnyObject {
+    /// Appends the image data of `indices` (each below `1 << codeSize`) to `output`.
+    func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8])
 }
 
 /// The code side of GIF's LZW coder, shared by `LZWEncoder` and `LZWFriendlyIndexChooser`,

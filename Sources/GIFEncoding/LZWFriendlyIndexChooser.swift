@@ -17,7 +17,7 @@ import Palette
 ///
 /// A reference type holding the code table between frames (about 2 MB), so no frame
 /// allocates it; one chooser serves one thread at a time.
-final class LZWFriendlyIndexChooser {
+final class LZWFriendlyIndexChooser: LZWCoding {
     private static let codeLimit = 4096
     /// Child code of (code, index) at `code << 8 | index`, or -1.
     private var childOf: [Int16]
@@ -33,6 +33,23 @@ final class LZWFriendlyIndexChooser {
         symbol = [UInt8](repeating: 0, count: Self.codeLimit)
         firstChild = [Int16](repeating: -1, count: Self.codeLimit)
         nextSibling = [Int16](repeating: -1, count: Self.codeLimit)
+    }
+
+    /// The plain coder's image data for `indices`, made with this chooser's code table, so a
+    /// thread needs one table for both jobs.
+    func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8]) {
+        var codes = LZWCodeWriter(codeSize: codeSize, output: output)
+        output = []
+        reset()
+        var childOf = self.childOf, used = self.used
+        self.childOf = []
+        self.used = []
+        childOf.withUnsafeMutableBufferPointer { table in
+            LZWEncoder.compress(indices, table: table, used: &used, codes: &codes)
+        }
+        self.childOf = childOf
+        self.used = used
+        output = codes.finish()
     }
 
     /// The chosen indices for pixels whose true colours are `trueColors`, preferred indices

@@ -23,4 +23,17 @@ import Testing
             #expect(chosen[position] == preferred[position])
         }
     }
+
+    @Test static func theChoosersTableMakesThePlainCodersData() {
+        let chooser = LZWFriendlyIndexChooser()
+        for (seed, run) in [(1, 1), (2, 9)] as [(UInt64, Int)] {
+            let indices = GiflibIdentityTests.indices(count: 40_000, colors: 200, runLength: run, seed: seed)
+            var borrowed: [UInt8] = [], own: [UInt8] = []
+            indices.withUnsafeBufferPointer {
+                chooser.encode($0, codeSize: 8, into: &borrowed)
+                LZWEncoder().encode($0, codeSize: 8, into: &own)
+            }
+            #expect(borrowed == own)
+        }
+    }
 }
