@@ -113,12 +113,15 @@ public struct AnimationPalettePlanner: Sendable {
         var low = 0, high = candidates.count - 1
         while low < high {
             let middle = (low + high) / 2
-            // This step's probe and the ones the next step may need, built at once on the cores;
-            // the search itself goes exactly as it would one build at a time.
-            var wanted = [middle]
-            if low < middle { wanted.append((low + middle) / 2) }
-            if middle + 1 < high { wanted.append((middle + 1 + high) / 2) } else if middle + 1 == high { wanted.append(high) }
-            let missing = wanted.filter { built[$0] == nil }
+            // When this step's probe is still to be built, the probe the next step needs if
+            // this one falls short (the usual case: photographs need the larger tables) is
+            // built with it, on the second core; the search itself goes exactly as it would
+            // one build at a time.
+            var missing: [Int] = []
+            if built[middle] == nil {
+                missing = [middle]
+                if middle + 1 < high, built[(middle + 1 + high) / 2] == nil { missing.append((middle + 1 + high) / 2) }
+            }
             let made = ParallelWork.map(missing.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
                 do throws(GIFEncodingError) {
                     let palette = try build(histogram, maxColors: candidates[missing[piece]], fixed: fixed, transparency: transparency)
