@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "RenderGIF", targets: ["RenderGIF"]),
     ],
     targets: [
-        // C libraries, reached through module maps. Only ImageCodecs imports them.
+        // C libraries, reached through module maps. Only ImageCodecs (and the test-only GIF
+        // reader) import them.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -50,15 +51,21 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
-        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG and
-        // GIF writing, atomic file output.
+        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG
+        // writing, GIF reading for --check's report, atomic file output; a folder per format.
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader",
                                "CPNGWriter"]),
+        // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
+        // choice, LZW) producing bytes; where they go is the caller's business.
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette"]),
+        // Test-only: giflib's reader and writer, the references GIFEncoding's bytes are checked against.
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
+                path: "Tests/GIFTestSupport"),
         // Draws scene states into frames and reports the rectangle that changed.
         .target(name: "SceneRenderer", dependencies: ["ArcScene", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "SceneRenderer"]),
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding", "SceneRenderer"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
 
         .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
@@ -68,8 +75,11 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
+        .testTarget(name: "GIFEncodingTests",
+                    dependencies: ["GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "Raster"]),
-        .testTarget(name: "RenderGIFTests", dependencies: ["RenderGIF", "ImageCodecs", "Raster"]),
+        .testTarget(name: "RenderGIFTests",
+                    dependencies: ["RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport", "SceneRenderer", "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
         .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"], exclude: ["Golden"]),
     ]

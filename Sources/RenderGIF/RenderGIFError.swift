@@ -1,4 +1,5 @@
 import ArcScene
+import GIFEncoding
 import ImageCodecs
 
 /// Every way a render-gif run can fail, each with one line of text that names the flag or file
@@ -12,6 +13,8 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case sceneFile(path: String, problem: String)
     /// An image or output file failed.
     case codec(ImageCodecError)
+    /// The GIF encoder refused a value.
+    case encoding(GIFEncodingError)
     /// The animation would exceed a documented limit.
     case limitExceeded(String)
     /// The scene model refused the settings (a check no single setting could make).
@@ -47,6 +50,7 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
         case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
         case let .codec(error): return error.description
+        case let .encoding(error): return error.description
         case let .limitExceeded(message): return message
         case let .invalidScene(error): return "the scene is not valid: \(error)"
         case let .cannotCheck(path, reason): return "cannot check '\(path)': \(reason)"

@@ -1,4 +1,5 @@
 import ArcScene
+import GIFEncoding
 import ImageCodecs
 import Palette
 import Raster
@@ -17,105 +18,121 @@ public struct RenderReport: Sendable {
 }
 
 /// One render from an invocation to a GIF (or a comparison with one, for `--check`):
-/// settings, images, two passes over the frames (the first plans the palette, the second
-/// encodes), optional PNG frames, then the output moved into place.
+/// settings, images, the palette planned from the distinct pictures the animation shows,
+/// then every frame drawn once and encoded, optional PNG frames, and the output moved into place.
 ///
 /// Memory stays bounded by a few frames whatever the animation's length: frames are drawn,
-/// encoded and dropped one at a time.
+/// encoded and dropped one at a time, and the encoded bytes go straight to the output.
 public enum RenderJob {
-    /// Runs the render `invocation` asks for, reporting progress as frames are encoded.
+    /// Runs the render `invocation` asks for, reporting progress from the start to the end.
     public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
+        try run(invocation, progress: progress, threads: 2)
+    }
+
+    /// `run(_:progress:)` on `threads` threads (1 or 2): one draws the next frame and
+    /// shares the encoding of each frame's variants with the other. The bytes are the same
+    /// for any number.
+    static func run(_ invocation: Invocation, progress: any RenderProgress,
+                    threads: Int) throws(RenderGIFError) -> RenderReport {
         var timings = RenderTimings()
-        let settings = try timings.measure(.setup) { () throws(RenderGIFError) in try invocation.resolveSettings() }
-        let timeline = try timings.measure(.setup) { () throws(RenderGIFError) in try SceneSetup.timeline(for: settings) }
+        timings.start()
+        let settings = try invocation.resolveSettings()
+        let timeline = try SceneSetup.timeline(for: settings)
         let frameCount: Int
         do {
             frameCount = try timeline.frameCount(fps: settings.fps)
         } catch {
             throw .limitExceeded("the animation cannot be sampled: \(error)")
         }
-        let images = try timings.measure(.decode) { () throws(RenderGIFError) in try AvatarLoader.images(for: settings) }
-        let options = encodingOptions(settings)
+        progress.renderDidStart(totalFrames: frameCount)
+        timings.lap(.setup)
+        let images = try AvatarLoader.images(for: settings)
+        timings.lap(.decode)
+
         // The output first: a bad output path must fail before --frames creates a folder.
         let output = try OutputTarget(invocation, settings: settings)
-        let frames = try codec { () throws(ImageCodecError) in
-            try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
+        let frames: FrameFolder?
+        do {
+            frames = try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
+        } catch {
+            throw .codec(error)
         }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
 
-        let firstPass = timings.measure(.render) {
-            FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
-                          gravity: settings.contentGravity)
+        var renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
+                                     gravity: settings.contentGravity)
+        let states = (0 ..< frameCount).map { timeline.state(at: time(ofFrame: $0, settings)) }
+        timings.lap(.render)
+        var options = encodingOptions(settings)
+        options.isParallel = threads > 1
+        let encoder: AnimationEncoder
+        do {
+            let plan = try PalettePlan.make(renderer: &renderer, states: states, options: options,
+                                            interfaceColors: interfaceColors(settings))
+            encoder = try AnimationEncoder(palette: plan, options: options)
+        } catch {
+            throw .encoding(error)
         }
-        let palette = try planPalette(renderer: firstPass, timeline: timeline, settings: settings,
-                                      frameCount: frameCount, options: options, timings: &timings)
+        timings.lap(.palette)
 
-        var renderer = firstPass
-        let encoder = try codec { () throws(ImageCodecError) in
-            try AnimationEncoder(sink: output.sink, palette: palette, options: options)
-        }
-        progress.renderDidStart(totalFrames: frameCount)
-        for k in 0..<frameCount {
-            let time = Double(k) / Double(settings.fps)
-            let state = timeline.state(at: time)
-            let frame = timings.measure(.render) { renderer.render(state) }
-            try timings.measure(.encode) { () throws(RenderGIFError) in
-                try codec { () throws(ImageCodecError) in
-                    try encoder.addFrame(renderer.canvas, time: time, damage: frame.damage, spriteBounds: frame.spriteBounds)
-                }
+        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: threads > 1)
+        timings.lap(.render)
+        try pipeline.forEach { (k, frame) throws(RenderGIFError) in
+            do throws(GIFEncodingError) {
+                try encoder.addFrame(frame.canvas, time: time(ofFrame: k, settings), damage: frame.damage,
+                                     spriteBounds: frame.spriteBounds)
+            } catch {
+                throw .encoding(error)
             }
+            try write(encoder.takeBytes(), to: output)
+            timings.lap(.encode)
             if let frames, let frameWriter {
-                try timings.measure(.frames) { () throws(RenderGIFError) in
-                    try codec { () throws(ImageCodecError) in
-                        try frameWriter.write(renderer.canvas.image, to: frames.filePath(ofFrame: k))
-                    }
+                do throws(ImageCodecError) {
+                    try frameWriter.write(frame.canvas.image, to: frames.filePath(ofFrame: k))
+                } catch {
+                    throw .codec(error)
                 }
+                timings.lap(.frames)
             }
             progress.renderDidFinishFrame(k)
         }
-        let statistics = try timings.measure(.encode) { () throws(RenderGIFError) in
-            try codec { () throws(ImageCodecError) in try encoder.finish(totalDuration: timeline.totalDuration) }
+        let statistics: AnimationEncodingStatistics
+        do {
+            statistics = try encoder.finish(totalDuration: timeline.totalDuration)
+        } catch {
+            throw .encoding(error)
         }
+        try write(encoder.takeBytes(), to: output)
+        timings.lap(.encode)
         if let frameWriter {
-            try timings.measure(.frames) { () throws(RenderGIFError) in
-                try codec { () throws(ImageCodecError) in try frameWriter.finish(); try frames?.removeOtherFrames() }
+            do {
+                try frameWriter.finish()
+                try frames?.removeOtherFrames()
+            } catch {
+                throw .codec(error)
             }
+            timings.lap(.frames)
         }
-        try timings.measure(.write) { () throws(RenderGIFError) in try output.complete(posterFrom: firstPass, timeline: timeline) }
+        try output.complete(posterFrom: renderer, timeline: timeline)
+        timings.lap(.write)
         progress.renderDidFinish()
         return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings, outputs: output.paths)
     }
 
-    /// The first pass: every frame's moving layer, weighted by time on screen, plus the
-    /// static scene, into one palette.
-    private static func planPalette(renderer: FrameRenderer, timeline: Timeline, settings: RenderSettings,
-                                    frameCount: Int, options: GIFEncodingOptions,
-                                    timings: inout RenderTimings) throws(RenderGIFError) -> AnimationPalette {
-        var renderer = renderer
-        let width = renderer.pixelWidth, height = renderer.pixelHeight
-        var planner = try codec { () throws(ImageCodecError) in
-            try AnimationPalettePlanner(width: width, height: height, interfaceColors: interfaceColors(settings), options: options)
-        }
-        try timings.measure(.palette) { () throws(RenderGIFError) in
-            try codec { () throws(ImageCodecError) in try planner.addStaticFrame(renderer.staticCanvas, frameCount: frameCount) }
-        }
-        // Frames showing the same state (the holds) are drawn once and weighted by their count.
-        var k = 0
-        while k < frameCount {
-            let state = timeline.state(at: Double(k) / Double(settings.fps))
-            var run = 1
-            while k + run < frameCount, timeline.state(at: Double(k + run) / Double(settings.fps)) == state { run += 1 }
-            let frame = timings.measure(.render) { renderer.render(state) }
-            let weight = Double(run)
-            try timings.measure(.palette) { () throws(RenderGIFError) in
-                try codec { () throws(ImageCodecError) in
-                    try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: weight)
-                }
-            }
-            k += run
-        }
-        return try timings.measure(.palette) { () throws(RenderGIFError) in
-            try codec { () throws(ImageCodecError) in try planner.makePalette() }
+    /// Frame k shows t = k / fps.
+    private static func time(ofFrame k: Int, _ settings: RenderSettings) -> Double {
+        Double(k) / Double(settings.fps)
+    }
+
+    /// Hands encoded bytes to the output (a file being written, or a comparison).
+    private static func write(_ bytes: [UInt8], to output: OutputTarget) throws(RenderGIFError) {
+        guard !bytes.isEmpty else { return }
+        do {
+            try output.sink.write(contentsOf: bytes)
+        } catch let error as ImageCodecError {
+            throw .codec(error)
+        } catch {
+            throw .codec(.unwritable(path: "GIF output", reason: String(describing: error)))
         }
     }
 
@@ -132,14 +149,5 @@ public enum RenderJob {
     static func encodingOptions(_ settings: RenderSettings) -> GIFEncodingOptions {
         let loopCount: Int? = settings.loop == 0 ? 0 : (settings.loop == 1 ? nil : settings.loop - 1)
         return GIFEncodingOptions(colors: settings.colors, dither: settings.dither, loopCount: loopCount)
-    }
-
-    /// Runs codec work, wrapping its errors.
-    static func codec<T>(_ work: () throws(ImageCodecError) -> T) throws(RenderGIFError) -> T {
-        do {
-            return try work()
-        } catch {
-            throw .codec(error)
-        }
     }
 }

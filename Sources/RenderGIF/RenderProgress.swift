@@ -1,9 +1,10 @@
 /// What a render reports as it goes. The library calls it; the command decides how to show it
 /// (a redrawn bar on a terminal, plain lines when piped, nothing with --quiet).
 public protocol RenderProgress: AnyObject {
-    /// Rendering begins; `totalFrames` frames will be drawn.
+    /// The job begins: called as soon as the frame count is known, before any image is
+    /// decoded or the palette planned; `totalFrames` frames will be drawn.
     func renderDidStart(totalFrames: Int)
-    /// Frame `index` (0-based) is drawn and encoded.
+    /// Frame `index` (0-based) is drawn, encoded and written.
     func renderDidFinishFrame(_ index: Int)
     /// Every frame is done and the output is in place (or compared, with --check).
     func renderDidFinish()

@@ -8,7 +8,7 @@ import Darwin
 /// reported (with `--timings`); nothing written depends on it.
 public struct RenderTimings: CustomStringConvertible, Sendable {
     /// The stages in the order they run.
-    public enum Stage: String, CaseIterable, Sendable {
+    enum Stage: String, CaseIterable, Sendable {
         case setup = "settings and scene"
         case decode = "decode images"
         case palette = "plan palette"
@@ -19,19 +19,27 @@ public struct RenderTimings: CustomStringConvertible, Sendable {
     }
 
     /// Seconds spent per stage.
-    public private(set) var seconds: [Stage: Double] = [:]
+    private(set) var seconds: [Stage: Double] = [:]
 
-    public init() {}
+    init() {}
 
-    /// Runs `work`, adding its duration to `stage`.
-    public mutating func measure<T, E: Error>(_ stage: Stage, _ work: () throws(E) -> T) throws(E) -> T {
-        let start = RenderTimings.now()
-        defer { seconds[stage, default: 0] += RenderTimings.now() - start }
-        return try work()
+    /// When the stage being timed began (the last `start()` or `lap(_:)`).
+    private var lapStart = 0.0
+
+    /// Starts the clock: the next `lap(_:)` measures from now.
+    mutating func start() {
+        lapStart = RenderTimings.now()
+    }
+
+    /// Adds the time since the last `start()` or `lap(_:)` to `stage`, and starts the next lap.
+    mutating func lap(_ stage: Stage) {
+        let now = RenderTimings.now()
+        seconds[stage, default: 0] += now - lapStart
+        lapStart = now
     }
 
     /// Total seconds over every stage.
-    public var total: Double { seconds.values.reduce(0, +) }
+    var total: Double { seconds.values.reduce(0, +) }
 
     /// One line per stage with milliseconds, then the total.
     public var description: String {

@@ -22,7 +22,13 @@ final class ProgressPrinter: RenderProgress {
     func renderDidStart(totalFrames: Int) {
         self.totalFrames = totalFrames
         startTime = Self.now()
-        if !isTerminal { writeStandardError("render-gif: rendering \(totalFrames) frames\n") }
+        // Shown at once, before the images are decoded and the palette planned.
+        if isTerminal {
+            lastDrawTime = startTime
+            drawBar(done: 0, elapsed: 0)
+        } else {
+            writeStandardError("render-gif: rendering \(totalFrames) frames\n")
+        }
     }
 
     func renderDidFinishFrame(_ index: Int) {
@@ -54,7 +60,7 @@ final class ProgressPrinter: RenderProgress {
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         let remaining = fraction > 0 ? elapsed / fraction - elapsed : 0
-        let eta = "ETA " + String(Int(remaining.rounded(.up))) + "s"
+        let eta = done == 0 ? "starting" : "ETA " + String(Int(remaining.rounded(.up))) + "s"
         writeStandardError("\r\u{1B}[2K[\(bar)] \(done)/\(totalFrames) frames  \(eta)")
     }
 

@@ -1,3 +1,5 @@
+import GIFEncoding
+import GIFTestSupport
 import ImageCodecs
 import Palette
 import Raster
@@ -11,7 +13,7 @@ import Testing
     /// A 4 x 4 GIF whose frame i fills the screen with colour `colours[i]` for `delays[i]` cs.
     static func gif(_ colours: [UInt8], delays: [Int], loopCount: Int? = 0, palette: [RGB8] = palette) throws -> [UInt8] {
         let sink = MemoryByteSink()
-        let writer = try GIFWriter(sink: sink, width: 4, height: 4, globalPalette: palette, loopCount: loopCount)
+        let writer = try GiflibGIFWriter(sink: sink, width: 4, height: 4, globalPalette: palette, loopCount: loopCount)
         for (colour, delay) in zip(colours, delays) {
             try writer.addFrame(GIFFrame(rect: PixelRect(x: 0, y: 0, width: 4, height: 4),
                                          indices: Array(repeating: colour, count: 16), delayCentiseconds: delay))

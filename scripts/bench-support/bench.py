@@ -14,6 +14,8 @@ import numpy as np
 import PIL
 import skia
 
+import bench_photos
+import content_quality
 import floor_input
 import gif_quality
 import measure
@@ -126,6 +128,7 @@ def main():
     reference = gif_quality.Reference(frames)
     log("loaded %d reference frames" % len(reference))
     results["ours"]["quality"] = gif_quality.compare(ours_gif, reference, FPS)
+    results["ours"]["content_quality"] = content_quality.compare(ours_gif, reference, FPS)
 
     log("2. the competent Python pipeline (skia-python + ffmpeg)")
     skia_gif = os.path.join(work, "skia-ffmpeg.gif")
@@ -189,6 +192,9 @@ def main():
                         "bytes": os.path.getsize(floor_gif)}
     del reference
 
+    log("7. real photographs")
+    results["photos"] = bench_photos.run(args, work, runs, budget, python, support, remover)
+
     log("5. scaling")
     scaling = []
     cycle = [1, 0]  # every tap moves one step, so each tap adds the same work
@@ -210,16 +216,17 @@ def main():
         scaling.append(entry)
     results["scaling"] = scaling
 
-    log("6. photographs as avatars")
-    results["photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
+    log("9. large photographs from a phone camera")
+    results["large_photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
 
-    results["targets"] = report.targets(results) + photo_bench.targets(results["photos"])
+    results["targets"] = (report.targets(results) + bench_photos.targets(results)
+                          + photo_bench.targets(results["large_photos"]))
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
         json.dump(results, out, indent=2)
         out.write("\n")
-    print(report.table(results))
-    print(photo_bench.table(results["photos"]))
+    print(report.table(results, extra=bench_photos.table(results)))
+    print(photo_bench.table(results["large_photos"]))
     print("results: " + os.path.relpath(path, os.getcwd()))
 
 

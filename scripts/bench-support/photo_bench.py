@@ -1,7 +1,6 @@
-"""Photographs as avatars: the bench rows for real pictures next to the built-in ones, and
-the two cost targets for large pictures.
+"""Large photographs as avatars: the two cost targets for phone-sized pictures (the sample
+photographs at their own size are measured by bench_photos.py).
 
-- five public-domain and CC0 sample photographs (sample_photos.py), one on every avatar;
 - a phone-camera portrait (phone_photo.py: 4032 x 3024 JPEG, Exif Orientation 6, Display P3)
   as --head, against the same picture shrunk to 100 px by Pillow (the time target: at most
   1.5x), and on every avatar (the memory target: peak RSS under 64 MiB), again beside the
@@ -41,8 +40,6 @@ def measure_all(binary, work, runs, budget):
             os.remove(out)
 
     cases = [
-        ("built-in avatars", []),
-        ("sample photographs on every avatar", _every_avatar(photos[0], photos[1:1 + BUTTONS])),
         ("phone JPEG shrunk to 100 px as --head", ["--head", small]),
         ("phone JPEG (12 MP) as --head", ["--head", phone]),
         ("phone JPEG shrunk to 100 px on every avatar", _every_avatar(small, [small] * BUTTONS)),
@@ -76,7 +73,7 @@ def targets(photos):
 
 def table(photos):
     """The rows and the two targets as text."""
-    lines = ["", "7. Photographs as avatars (phone JPEG: %s, %s bytes, 4032 x 3024, Orientation 6, Display P3)" % (
+    lines = ["", "9. Large photographs as avatars (phone JPEG: %s, %s bytes, 4032 x 3024, Orientation 6, Display P3)" % (
         photos["phone_photo"], "{:,}".format(photos["phone_bytes"])),
         "   %-46s %9s  %10s  %11s  %4s" % ("case", "time", "peak RSS", "bytes", "runs")]
     for row in photos["rows"]:

@@ -67,8 +67,8 @@ def _quality(entry):
     return "%6.2f %6.2f  %4d %5d" % (q["psnr_mean_db"], q["psnr_min_db"], q["gif_frames"], q["duration_cs"])
 
 
-def table(results):
-    """The human-readable report."""
+def table(results, extra=()):
+    """The human-readable report; `extra` lines (further sections) come before the targets."""
     ours = results["ours"]
     machine, settings = results["machine"], results["settings"]
     lines = [
@@ -130,6 +130,7 @@ def table(results):
     total = stages.get("total") or sum(v for k, v in stages.items() if k != "total") or 1.0
     for name, value in stages.items():
         lines.append("   %-40s %9.1f ms  %5.1f%%" % (name, value, 100.0 * value / total))
+    lines += list(extra)
     lines += ["", "Targets"]
     for target in results["targets"]:
         lines.append("   %-4s  %-50s %s" % ("PASS" if target["pass"] else "MISS", target["name"], target["text"]))

@@ -205,15 +205,18 @@ def main():
     parser.add_argument("--fps", type=int, default=50)
     parser.add_argument("--taps", default="1,3,0,2,1")
     parser.add_argument("--hold", type=float, default=0.6)
+    parser.add_argument("--images", help="comma-separated pictures, the head first, then one per button "
+                                          "(default: the built-in avatars from --assets)")
     args = parser.parse_args()
 
     scene = Scene(args.width, args.height, [int(x) for x in args.taps.split(",")], args.hold)
     names = ["myHead.png"] + ["%d.png" % (i + 1) for i in range(BUTTON_COUNT)]
+    paths = args.images.split(",") if args.images else [os.path.join(args.assets, name) for name in names]
     images = []
-    for name in names:
-        image = skia.Image.open(os.path.join(args.assets, name))
+    for path in paths:
+        image = skia.Image.open(path)
         if image is None:
-            sys.exit("skia_pipeline: cannot read %s" % os.path.join(args.assets, name))
+            sys.exit("skia_pipeline: cannot read %s" % path)
         images.append(image)
 
     pixel_width = int(round(args.width * args.scale))

@@ -1,0 +1,292 @@
+import Palette
+import Raster
+
+/// Streams rendered frames into an animated GIF with one global palette, writing only what
+/// a viewer has not seen yet.
+///
+/// For each frame the caller passes the full canvas, its time, the rectangle that changed
+/// since the previous frame (nil: anything may have) and the moving sprite's pixel bounds
+/// (nil: nothing moves). The encoder maps that rectangle to indices (see `FrameIndexMapper`),
+/// compares them with the indices the decoder shows (`DisplayedScreen`), crops to the pixels
+/// that really differ, and writes the smallest of the opaque and transparent variants
+/// (`FrameVariantSelector`) with disposal "keep". A frame that changes nothing lengthens the
+/// one before it.
+///
+/// Delays follow the frames' times in whole centiseconds, rounded cumulatively: a frame shown
+/// from t_k to t_{k+1} lasts round(100·t_{k+1}) − round(100·t_k) cs and the last one runs to
+/// the total duration, so the delays add up to round(100·T). No image shows for less than
+/// 2 cs: a frame arriving less than 2 cs after the pending image replaces it (the new
+/// picture shows from the replaced image's start), and a last image shorter than 2 cs is
+/// merged with the one before it. The first frame shows from time 0.
+///
+/// Memory: the shown indices (one byte a pixel) and at most two encoded frames awaiting their
+/// delays, whatever the animation's length. Same input, same bytes.
+public final class AnimationEncoder {
+    /// Screen width in pixels.
+    let width: Int
+    /// Screen height in pixels.
+    let height: Int
+    /// The global colour table.
+    let palette: IndexedPalette
+    /// The settings in force.
+    let options: GIFEncodingOptions
+    /// Counts so far (complete after `finish`).
+    private(set) var statistics = AnimationEncodingStatistics()
+
+    /// An encoded image waiting for its delay.
+    private struct BufferedFrame {
+        var frame: GIFFrame
+        /// Its encoding.
+        var image: EncodedImage
+        /// Start time in centiseconds.
+        var start: Int
+        /// What the screen showed inside `frame.rect` before it (nil for the first frame).
+        var previous: [UInt8]?
+        /// The pixels left approximated (within the LZW tolerance) once it is shown.
+        var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    private let writer: GIFWriter
+    private var mapper: FrameIndexMapper
+    private let selector: FrameVariantSelector
+    private let packedTable: [UInt32]
+    private var screen: DisplayedScreen
+    private var held: BufferedFrame?
+    private var pending: BufferedFrame?
+    private var lastTime: Double?
+    private var isFinished = false
+    /// Pixels shown with indices chosen within the LZW tolerance (the last written sprite):
+    /// mapped again with the next frame, so a sprite that stops shows its exact colours.
+    private var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Starts a GIF for frames of the planned palette's size.
+    public convenience init(palette: AnimationPalette,
+                            options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+        try self.init(width: palette.width, height: palette.height, palette: palette.palette,
+                      interfaceColors: palette.interfaceColors, options: options)
+    }
+
+    /// Starts a GIF with a `width` x `height` screen and `palette` as global table; the
+    /// header, the table and the loop block are the first bytes `takeBytes()` returns.
+    init(width: Int, height: Int, palette: IndexedPalette,
+                interfaceColors: InterfaceColors = .arcScene,
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+        try options.validate()
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.options = options
+        writer = try GIFWriter(width: width, height: height, globalPalette: palette.tableColors,
+                               loopCount: options.loopCount, backgroundIndex: 0)
+        mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
+                                  orderedStrength: options.orderedStrength)
+        selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
+                                        lzwTolerance: options.lzwTolerance, inParallel: options.isParallel)
+        packedTable = palette.tableColors.map(\.packed)
+        screen = DisplayedScreen(width: width, height: height)
+    }
+
+    /// Adds the frame shown from `time` seconds on. `damage` is what changed since the
+    /// previous frame (nil: the whole screen), `spriteBounds` the moving layer's pixels.
+    /// Times must not decrease; the canvas must have the screen's size.
+    public func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
+                         spriteBounds: PixelRect? = nil) throws(GIFEncodingError) {
+        let context = "GIF animation frame \(statistics.framesReceived)"
+        guard !isFinished else { throw .invalidInput(context: context, problem: "the animation was already finished") }
+        guard canvas.width == width, canvas.height == height else {
+            throw .invalidInput(context: context, problem: "canvas is \(canvas.width) x \(canvas.height), the screen is \(width) x \(height)")
+        }
+        guard time.isFinite, time >= 0, time < 1e9 else {
+            throw .invalidInput(context: context, problem: "time \(time) s is not a finite non-negative number")
+        }
+        if let lastTime, time < lastTime {
+            throw .invalidInput(context: context, problem: "time \(time) s is before the previous frame's \(lastTime) s")
+        }
+        lastTime = time
+        statistics.framesReceived += 1
+        let screenRect = PixelRect(x: 0, y: 0, width: width, height: height)
+        let start = Self.centiseconds(time)
+        guard let current = pending, current.previous != nil || start - current.start >= 2 else {
+            // The first image (or a frame too soon after it) covers the whole screen.
+            if pending != nil { statistics.shortFramesMerged += 1 }
+            let indices = try mapIndices(canvas, screenRect, spriteBounds)
+            screen.write(indices, in: screenRect)
+            let choice = try selector.choose(rect: screenRect, indices: indices, unchanged: nil, previous: nil, writer: writer)
+            pending = BufferedFrame(frame: choice.frame, image: choice.image, start: 0, previous: nil)
+            return
+        }
+        var region = (damage ?? screenRect).intersection(screenRect).union(approximated)
+        var imageStart = start
+        let replacesPending = start - current.start < 2
+        if replacesPending, let undo = current.previous {
+            // Too soon after the pending image: this frame takes its place and its start.
+            statistics.shortFramesMerged += 1
+            screen.write(undo, in: current.frame.rect)
+            region = region.union(current.frame.rect)
+            imageStart = current.start
+        }
+        guard !region.isEmpty else {
+            statistics.identicalFramesMerged += 1
+            return
+        }
+        let indices = try mapIndices(canvas, region, spriteBounds)
+        let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0
+        let colors = needsColors ? AnimationPixels.packedColors(canvas, region) : nil
+        let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
+                                                          palette: packedTable, tolerance: options.unchangedTolerance)
+        approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        guard !changed.isEmpty else {
+            if replacesPending {
+                // The frame undid the pending image: the one before it simply goes on.
+                pending = held
+                held = nil
+                approximated = pending?.approximated ?? approximated
+            } else {
+                statistics.identicalFramesMerged += 1
+            }
+            return
+        }
+        let previous = screen.read(changed)
+        // Only the sprite's pixels that really changed may be approximated: a still sprite
+        // being repaired must converge to its exact colours.
+        let lossyArea = spriteBounds?.intersection(damage ?? screenRect)
+        let choice = try selector.choose(rect: changed, indices: indices.cropped(to: changed, from: region),
+                                         unchanged: unchanged.cropped(to: changed, from: region),
+                                         previous: previous, colors: colors?.cropped(to: changed, from: region),
+                                         lossyArea: lossyArea, writer: writer)
+        screen.write(choice.shown, in: changed)
+        if options.lzwTolerance > 0, let lossyArea { approximated = lossyArea.intersection(changed) }
+        let buffered = BufferedFrame(frame: choice.frame, image: choice.image, start: imageStart, previous: previous, approximated: approximated)
+        if replacesPending {
+            pending = buffered
+        } else {
+            try advance(to: buffered)
+        }
+    }
+
+    /// Writes the buffered frames and the trailer; `totalDuration` (seconds, not before the
+    /// last frame's time) ends the last frame.
+    @discardableResult
+    public func finish(totalDuration: Double) throws(GIFEncodingError) -> AnimationEncodingStatistics {
+        let context = "GIF animation"
+        guard !isFinished else { throw .invalidInput(context: context, problem: "finish() was already called") }
+        guard var last = pending else { throw .invalidInput(context: context, problem: "no frame was added") }
+        guard totalDuration.isFinite, totalDuration >= (lastTime ?? 0), totalDuration < 1e9 else {
+            throw .invalidInput(context: context, problem: "total duration \(totalDuration) s is not a finite time at or after the last frame")
+        }
+        isFinished = true
+        let end = Self.centiseconds(totalDuration)
+        if end - last.start < 2, let before = held {
+            last = try merge(before, last)
+            held = nil
+            statistics.shortFramesMerged += 1
+        }
+        if let before = held { try write(before, delay: last.start - before.start) }
+        try write(last, delay: max(2, end - last.start))
+        try writer.finish()
+        statistics.bytesWritten = writer.bytesWritten
+        return statistics
+    }
+
+    /// The bytes produced since the last call: the header at first, then frames as their
+    /// delays become known, and the trailer after `finish`.
+    public func takeBytes() -> [UInt8] {
+        writer.takeBytes()
+    }
+
+    /// Round-half-away centiseconds of a time in seconds.
+    static func centiseconds(_ seconds: Double) -> Int {
+        Int((seconds * 100).rounded())
+    }
+
+    // MARK: Private
+
+    private func mapIndices(_ canvas: Canvas, _ region: PixelRect, _ sprite: PixelRect?) throws(GIFEncodingError) -> [UInt8] {
+        do {
+            return try mapper.indices(canvas, region: region, sprite: sprite)
+        } catch {
+            throw .invalidInput(context: "GIF animation frame \(statistics.framesReceived - 1)", problem: error.description)
+        }
+    }
+
+    /// Makes `next` the pending frame; the old pending frame's delay is now known.
+    private func advance(to next: BufferedFrame) throws(GIFEncodingError) {
+        if let before = held, let current = pending { try write(before, delay: current.start - before.start) }
+        held = pending
+        pending = next
+    }
+
+    /// Writes a frame shown for `delay` cs. GIF delays stop at 65535 cs, so a longer one
+    /// continues in one-pixel frames that repeat the frame's first pixel (changing nothing).
+    private func write(_ buffered: BufferedFrame, delay: Int) throws(GIFEncodingError) {
+        var frame = buffered.frame
+        frame.delayCentiseconds = delay > Self.longestDelay ? min(Self.longestDelay, delay - 2) : delay
+        try writer.add(buffered.image, delayCentiseconds: frame.delayCentiseconds)
+        statistics.framesWritten += 1
+        statistics.totalCentiseconds += frame.delayCentiseconds
+        if frame.transparentIndex != nil { statistics.transparentFrames += 1 }
+        if frame.localPalette != nil { statistics.localTableFrames += 1 }
+        var remaining = delay - frame.delayCentiseconds
+        while remaining > 0 {
+            // Never leave a last piece under 2 cs.
+            let piece = remaining > Self.longestDelay ? min(Self.longestDelay, remaining - 2) : remaining
+            let continuation = GIFFrame(rect: PixelRect(x: frame.rect.x, y: frame.rect.y, width: 1, height: 1),
+                                  indices: [frame.indices[0]], localPalette: frame.localPalette,
+                                  delayCentiseconds: piece, disposal: .keep, transparentIndex: frame.transparentIndex)
+            try writer.addFrame(continuation)
+            statistics.framesWritten += 1
+            statistics.totalCentiseconds += piece
+            remaining -= piece
+        }
+    }
+
+    /// The longest delay a GIF frame can carry, in centiseconds.
+    static let longestDelay = 65535
+
+    /// One image showing what `second` leaves on screen, starting when `first` started.
+    private func merge(_ first: BufferedFrame, _ second: BufferedFrame) throws(GIFEncodingError) -> BufferedFrame {
+        guard let firstPrevious = first.previous else {
+            // The first image covers the screen: it simply shows the final state.
+            let full = GIFFrame(rect: first.frame.rect, indices: screen.read(first.frame.rect), delayCentiseconds: 0,
+                                disposal: .keep)
+            return BufferedFrame(frame: full, image: try writer.encodeImage(full), start: first.start, previous: nil)
+        }
+        let union = first.frame.rect.union(second.frame.rect)
+        let target = screen.read(union)
+        if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
+        screen.write(firstPrevious, in: first.frame.rect)
+        let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
+                                                          palette: packedTable, tolerance: 0)
+        // Nothing to show: one pixel repeating what is there keeps the timing.
+        let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
+        let prior = screen.read(rect)
+        screen.write(target, in: union)
+        let choice = try selector.choose(rect: rect, indices: target.cropped(to: rect, from: union),
+                                         unchanged: unchanged.cropped(to: rect, from: union),
+                                         previous: prior, writer: writer)
+        return BufferedFrame(frame: choice.frame, image: choice.image, start: first.start, previous: prior)
+    }
+}
+
+/// What `AnimationEncoder` did with the frames it was given, for progress lines and studies.
+public struct AnimationEncodingStatistics: Sendable, Equatable {
+    /// Frames passed to `addFrame`.
+    public var framesReceived = 0
+    /// GIF images written.
+    public var framesWritten = 0
+    /// Frames that showed nothing new and only lengthened the frame before.
+    public var identicalFramesMerged = 0
+    /// Frames that would have shown for less than 2 cs and were folded into a neighbour.
+    public var shortFramesMerged = 0
+    /// Written images that use the transparent index for unchanged pixels.
+    public var transparentFrames = 0
+    /// Written images that carry a local colour table.
+    public var localTableFrames = 0
+    /// The GIF's total duration in centiseconds (the sum of the written delays).
+    public var totalCentiseconds = 0
+    /// Bytes written to the sink.
+    public var bytesWritten = 0
+
+    /// Nothing counted yet.
+    public init() {}
+}

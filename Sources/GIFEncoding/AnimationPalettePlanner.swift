@@ -1,0 +1,265 @@
+import Palette
+import Raster
+
+/// Plans the one global palette of an animation from a first pass over its frames.
+///
+/// Two ways to say how long colours are seen, which may be combined:
+/// - Tracked (exact): call `addFrame(_:damage:)` for every frame in order, with the rectangle
+///   that changed since the frame before (nil: anything may have). The planner keeps what
+///   the screen shows (one packed colour and one frame number a pixel, so memory does not grow
+///   with the animation's length); when a pixel changes, its old colour is counted with the
+///   number of frames it stayed. A picture hidden under a layer in the first frame thus counts
+///   from when it shows, and a sliding picture once per position.
+/// - By hand: `addStaticFrame(_:frameCount:)` counts a whole screen for some frames and
+///   `addFrame(_:spriteBounds:weight:)` a moving layer's pixels.
+///
+/// The palette holds, in this order: the interface's flat colours and the anti-aliasing ramps
+/// of its lines (exact, see `InterfaceColors`), colours chosen from the rest of the histogram
+/// by `PaletteBuilder`, and the transparent slot. Its size is the smallest power of two whose
+/// estimated mean PSNR reaches `options.qualityTarget` (or `options.colors`). Everything is
+/// deterministic: the same frames in the same order give the same palette.
+public struct AnimationPalettePlanner: Sendable {
+    /// Screen width in pixels; every canvas must have it.
+    let width: Int
+    /// Screen height in pixels; every canvas must have it.
+    let height: Int
+    /// The flat colours kept exactly.
+    let interfaceColors: InterfaceColors
+    /// The options the palette is planned for (colours, transparency, quality target).
+    let options: GIFEncodingOptions
+    /// Frames added so far.
+    private(set) var frameCount = 0
+    /// Colours that left the screen (or were added by hand), weighted in frames.
+    private var histogram = ColorHistogram()
+    /// The colour each pixel shows (packed 0xRRGGBB), and the frame since which it does.
+    private var shown: [UInt32] = []
+    private var shownSince: [Int32] = []
+
+    /// A planner for a `width` x `height` animation. Throws when the options are invalid.
+    public init(width: Int, height: Int, interfaceColors: InterfaceColors = .arcScene,
+                options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+        try options.validate()
+        guard (1 ... 65535).contains(width), (1 ... 65535).contains(height) else {
+            throw .invalidInput(context: "GIF palette planner", problem: "size \(width) x \(height) is outside 1 ... 65535")
+        }
+        self.width = width
+        self.height = height
+        self.interfaceColors = interfaceColors
+        self.options = options
+    }
+
+    /// Counts the next frame: pixels of `damage` (the whole screen when nil, and always for
+    /// the first frame) whose colour differs from the frame before start a new time on screen.
+    mutating func addFrame(_ canvas: Canvas, damage: PixelRect? = nil) throws(GIFEncodingError) {
+        try checkSize(canvas)
+        guard frameCount < Int(Int32.max) else {
+            throw .invalidInput(context: "GIF palette planner", problem: "more than \(Int32.max) frames")
+        }
+        if frameCount == 0 {
+            shown = AnimationPixels.packedColors(canvas, canvas.bounds)
+            shownSince = [Int32](repeating: 0, count: width * height)
+        } else {
+            let region = (damage ?? canvas.bounds).intersection(canvas.bounds)
+            if !region.isEmpty { replace(region, with: AnimationPixels.packedColors(canvas, region)) }
+        }
+        frameCount += 1
+    }
+
+    /// Counts the whole canvas as seen for `frameCount` frames (weighting by hand, e.g. the
+    /// still scene for the whole animation; independent of `addFrame(_:damage:)`).
+    public mutating func addStaticFrame(_ canvas: Canvas, frameCount: Int) throws(GIFEncodingError) {
+        try checkSize(canvas)
+        guard frameCount > 0 else { return }
+        histogram.add(image: canvas.image, rect: canvas.bounds, weight: Double(frameCount))
+    }
+
+    /// Counts the pixels inside `spriteBounds` (clipped to the screen) as seen for `weight`
+    /// frames (weighting by hand: the moving part of one frame). Nil bounds add nothing.
+    public mutating func addFrame(_ canvas: Canvas, spriteBounds: PixelRect?, weight: Double = 1) throws(GIFEncodingError) {
+        try checkSize(canvas)
+        guard let spriteBounds, weight > 0, weight.isFinite else { return }
+        let area = spriteBounds.intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
+        histogram.add(image: canvas.image, rect: area, weight: weight)
+    }
+
+    /// The palette: the smallest power-of-two table meeting the quality target, else the
+    /// largest allowed. Nothing added yields the fixed colours alone.
+    public func makePalette() throws(GIFEncodingError) -> AnimationPalette {
+        let transparency = options.usesTransparency && options.colors >= 3
+        let slotsForColors = options.colors - (transparency ? 1 : 0)
+        let fixed = interfaceColors.fixedColors(rampLevels: options.rampLevels, limit: slotsForColors)
+        let histogram = finalHistogram()
+        let entries = histogram.entries
+        var candidates: [Int] = []
+        if options.qualityTarget != nil {
+            var size = IndexedPalette.tableSize(holding: fixed.count + (transparency ? 1 : 0) + 1)
+            while size < options.colors {
+                candidates.append(size)
+                size *= 2
+            }
+        }
+        candidates.append(options.colors)
+        // Binary search for the smallest size reaching the target (more colours never estimate
+        // worse in practice; the largest size is the answer when none reaches it).
+        var built = [(IndexedPalette, Double)?](repeating: nil, count: candidates.count)
+        func plan(_ position: Int) throws(GIFEncodingError) -> (IndexedPalette, Double) {
+            if let known = built[position] { return known }
+            let palette = try build(histogram, maxColors: candidates[position], fixed: fixed, transparency: transparency)
+            let result = (palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight))
+            built[position] = result
+            return result
+        }
+        var low = 0, high = candidates.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            // When this step's probe is still to be built, the probe the next step needs if
+            // this one falls short (the usual case: photographs need the larger tables) is
+            // built with it, on the second core; the search itself goes exactly as it would
+            // one build at a time.
+            var missing: [Int] = []
+            if built[middle] == nil {
+                missing = [middle]
+                if middle + 1 < high, built[(middle + 1 + high) / 2] == nil { missing.append((middle + 1 + high) / 2) }
+            }
+            let made = ParallelWork.map(missing.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
+                do throws(GIFEncodingError) {
+                    let palette = try build(histogram, maxColors: candidates[missing[piece]], fixed: fixed, transparency: transparency)
+                    return .success((palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for (position, result) in zip(missing, made) {
+                switch result {
+                case let .success(planned): built[position] = planned
+                case let .failure(error): throw error
+                }
+            }
+            if let target = options.qualityTarget, try plan(middle).1 >= target { high = middle } else { low = middle + 1 }
+        }
+        let (palette, estimate) = try plan(low)
+        return AnimationPalette(palette: palette, interfaceColors: interfaceColors,
+                                width: width, height: height, estimatedPSNR: estimate)
+    }
+
+    private func build(_ histogram: ColorHistogram, maxColors: Int, fixed: [RGB8],
+                       transparency: Bool) throws(GIFEncodingError) -> IndexedPalette {
+        do {
+            let limit = maxColors - (transparency ? 1 : 0)
+            let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
+                                             reservesTransparentIndex: transparency)
+            return try builder.build(from: histogram)
+        } catch {
+            throw .invalidInput(context: "GIF palette planner", problem: error.description)
+        }
+    }
+
+    /// 10·log10(255² / MSE), the MSE over every counted pixel-frame and channel when each
+    /// colour takes its nearest palette entry (dithering is not modelled).
+    static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry],
+                              totalWeight: Double) -> Double {
+        guard totalWeight > 0, !entries.isEmpty else { return .infinity }
+        // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
+        var bytes = [UInt8](repeating: 255, count: entries.count * 4)
+        for (position, entry) in entries.enumerated() {
+            bytes[position * 4] = entry.color.r
+            bytes[position * 4 + 1] = entry.color.g
+            bytes[position * 4 + 2] = entry.color.b
+        }
+        let row = RGBAImage(width: entries.count, height: 1, pixels: bytes, isPremultiplied: true)
+        guard let indices = try? PaletteMapper.indices(image: row, rect: row.bounds, palette: palette, dither: .none) else {
+            return 0
+        }
+        var squaredError = 0.0
+        for (position, entry) in entries.enumerated() {
+            let nearest = palette.colors[Int(indices[position])]
+            squaredError += entry.weight * Double(AnimationPixels.squaredDistance(nearest.packed, entry.color.packed))
+        }
+        guard squaredError > 0 else { return .infinity }
+        let meanSquaredError = squaredError / (3 * totalWeight)
+        return 10 * SRGBTransfer.log10(255 * 255 / meanSquaredError)
+    }
+
+    /// Counts the outgoing colours of the changed pixels of `region` and shows the new ones.
+    private mutating func replace(_ region: PixelRect, with colors: [UInt32]) {
+        let now = Int32(frameCount)
+        var counter = RunCounter()
+        for row in 0 ..< region.height {
+            let start = (region.y + row) * width + region.x
+            for column in 0 ..< region.width {
+                let pixel = start + column, color = colors[row * region.width + column]
+                let old = shown[pixel]
+                guard old != color else { continue }
+                counter.add(old, frames: Int(now - shownSince[pixel]), to: &histogram)
+                shown[pixel] = color
+                shownSince[pixel] = now
+            }
+        }
+        counter.flush(to: &histogram)
+    }
+
+    /// The histogram with every pixel's current colour counted up to the last frame.
+    private func finalHistogram() -> ColorHistogram {
+        var histogram = self.histogram
+        let end = Int32(frameCount)
+        var counter = RunCounter()
+        for pixel in 0 ..< shown.count {
+            counter.add(shown[pixel], frames: Int(end - shownSince[pixel]), to: &histogram)
+        }
+        counter.flush(to: &histogram)
+        return histogram
+    }
+
+    /// Sums the weights of consecutive pixels of one colour before touching the histogram.
+    private struct RunCounter {
+        var color = UInt32.max
+        var frames = 0
+
+        mutating func add(_ packed: UInt32, frames count: Int, to histogram: inout ColorHistogram) {
+            if packed != color {
+                flush(to: &histogram)
+                color = packed
+            }
+            frames += count
+        }
+
+        mutating func flush(to histogram: inout ColorHistogram) {
+            if frames > 0 {
+                histogram.add(RGB8(UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)), weight: Double(frames))
+            }
+            frames = 0
+        }
+    }
+
+    private func checkSize(_ canvas: Canvas) throws(GIFEncodingError) {
+        guard canvas.width == width, canvas.height == height else {
+            throw .invalidInput(context: "GIF palette planner",
+                                problem: "frame is \(canvas.width) x \(canvas.height), the animation is \(width) x \(height)")
+        }
+    }
+}
+
+/// The planned global palette of an animation, ready for `AnimationEncoder`.
+public struct AnimationPalette: Sendable, Equatable {
+    /// The colour table (interface colours first, transparent slot last when reserved).
+    let palette: IndexedPalette
+    /// The flat colours the palette keeps exactly.
+    let interfaceColors: InterfaceColors
+    /// Screen width in pixels the palette was planned for.
+    let width: Int
+    /// Screen height in pixels the palette was planned for.
+    let height: Int
+    /// The planner's estimate of the mean PSNR (dB) with nearest-colour mapping.
+    let estimatedPSNR: Double
+
+    /// Wraps a palette; `AnimationPalettePlanner.makePalette()` is the usual way to get one.
+    init(palette: IndexedPalette, interfaceColors: InterfaceColors, width: Int, height: Int,
+                estimatedPSNR: Double) {
+        self.palette = palette
+        self.interfaceColors = interfaceColors
+        self.width = width
+        self.height = height
+        self.estimatedPSNR = estimatedPSNR
+    }
+}

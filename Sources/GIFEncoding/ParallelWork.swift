@@ -1,0 +1,23 @@
+import Dispatch
+
+/// Runs a few independent pieces of work on the machine's cores and returns their results in
+/// the order of the pieces, so what is computed never depends on the scheduling.
+enum ParallelWork {
+    /// `work(0) ..< work(count)`, concurrently when `concurrently` is set and there is more
+    /// than one piece. Each piece must touch only state of its own (its own scratch buffers,
+    /// its own result).
+    static func map<T>(_ count: Int, concurrently: Bool, _ work: (Int) -> T) -> [T] {
+        guard count > 1, concurrently else { return (0 ..< count).map(work) }
+        var results = [T?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            withoutActuallyEscaping(work) { work in
+                nonisolated(unsafe) let piece = work
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    slots[index] = piece(index)
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+}

@@ -1,0 +1,85 @@
+import Dispatch
+import Raster
+
+/// Writes a sequence of PNG files, encoding each frame on a background thread while the caller
+/// prepares the next one, so rendering and compression share two cores.
+///
+/// At most one frame is in flight: `write(_:to:)` first waits for the previous frame's file to
+/// be committed, then hands the new frame over and returns. Each file's bytes depend only on
+/// its frame and the options, and files are committed in the order they were given, so timing
+/// changes nothing in the output. Every file is written through `AtomicFileWriter` (temporary
+/// file and rename in the destination folder): a failed frame leaves no partial file.
+///
+/// A failure is reported by the next `write(_:to:)` or by `finish()`, and stays: once a frame
+/// has failed, every later call throws the same error and nothing more is written. Use one
+/// writer from one thread at a time.
+public final class PNGFrameWriter {
+    /// The compression settings used for every frame.
+    let options: PNGEncodingOptions
+
+    private let queue = DispatchQueue(label: "render-gif.png-frame-writer", qos: .userInitiated)
+    private var inFlight: PNGFrameJob?
+    private var failure: ImageCodecError?
+
+    /// A writer that encodes every frame with the fast settings (`PNGEncodingOptions.fast`).
+    public convenience init() {
+        self.init(options: .fast)
+    }
+
+    /// A writer that encodes every frame with `options`.
+    init(options: PNGEncodingOptions) {
+        self.options = options
+    }
+
+    /// Waits for a frame still being written, so no temporary file outlives the writer.
+    deinit {
+        inFlight?.waitUntilDone()
+    }
+
+    /// Starts writing `image` to `path` once the previous frame is on disk; returns without
+    /// waiting for this frame. Throws the previous frame's error, or an earlier one.
+    public func write(_ image: RGBAImage, to path: String) throws(ImageCodecError) {
+        try settlePrevious()
+        let job = PNGFrameJob()
+        let options = self.options
+        inFlight = job
+        queue.async {
+            job.run { () throws(ImageCodecError) in try PNGEncoder.write(image, to: path, options: options) }
+        }
+    }
+
+    /// Waits until every frame handed over is on disk; throws the first error if any failed.
+    public func finish() throws(ImageCodecError) {
+        try settlePrevious()
+    }
+
+    private func settlePrevious() throws(ImageCodecError) {
+        if let job = inFlight {
+            inFlight = nil
+            job.waitUntilDone()
+            if failure == nil, let error = job.error { failure = error }
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// One frame's background write: the outcome, published to the waiting thread by a semaphore
+/// (the signal orders the write of `error` before the waiter's read).
+private final class PNGFrameJob: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var finished = false
+    private(set) var error: ImageCodecError?
+
+    /// Runs `work` and records its error; called once, on the background queue.
+    func run(_ work: () throws(ImageCodecError) -> Void) {
+        do { try work() } catch { self.error = error }
+        done.signal()
+    }
+
+    /// Blocks until `run` has finished; only the owning writer's thread calls this.
+    func waitUntilDone() {
+        guard !finished else { return }
+        done.wait()
+        finished = true
+    }
+}

@@ -1,0 +1,54 @@
+import ArcScene
+import GIFEncoding
+import Raster
+import SceneRenderer
+
+/// Plans the animation's palette from the distinct pictures it can show, each drawn once,
+/// rather than from every frame:
+/// - the still scene (background, arc, buttons), seen in every frame;
+/// - the head resting at each place it rests, weighted by the frames it rests there;
+/// - the moving head, which is one picture at sub-pixel offsets over what lies under its
+///   path: `movingSamples` frames spread evenly over its journeys stand for all of them,
+///   each weighted by its share of the moving frames.
+/// The cost grows with the number of places the head rests, not with frames times colours.
+enum PalettePlan {
+    /// How many frames of the journeys stand for the moving head. Measured against counting
+    /// every frame (content PSNR, mean and worst frame, on pixels that are not background):
+    /// built-in avatars 35.54 / 34.96 dB, photographs 34.83 / 34.37 dB; 4 samples 35.53 / 34.94
+    /// and 34.86 / 34.42; 8 samples 35.57 / 34.84 and 34.89 / 34.43; 16 samples 35.65 / 35.01
+    /// and 34.85 / 34.39, the fewest at least as good in every figure.
+    static let movingSamples = 16
+
+    /// The palette for an animation showing `states` (one per frame), drawn by `renderer`.
+    static func make(renderer: inout FrameRenderer, states: [SceneState], options: GIFEncodingOptions,
+                     interfaceColors: InterfaceColors) throws(GIFEncodingError) -> AnimationPalette {
+        var planner = try AnimationPalettePlanner(width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                                  interfaceColors: interfaceColors, options: options)
+        try planner.addStaticFrame(renderer.staticCanvas, frameCount: states.count)
+        var restingOrder: [DynamicLayer] = []
+        var restingFrames: [DynamicLayer: Int] = [:]
+        var movingFrames: [Int] = []
+        for (k, state) in states.enumerated() {
+            let layer = state.dynamicLayer
+            if layer.isMoving {
+                movingFrames.append(k)
+            } else {
+                if restingFrames[layer] == nil { restingOrder.append(layer) }
+                restingFrames[layer, default: 0] += 1
+            }
+        }
+        for layer in restingOrder {
+            let k = states.firstIndex { $0.dynamicLayer == layer }!
+            let frame = renderer.render(states[k])
+            try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: Double(restingFrames[layer]!))
+        }
+        let samples = min(movingSamples, movingFrames.count)
+        for sample in 0 ..< samples {
+            let k = movingFrames[(2 * sample + 1) * movingFrames.count / (2 * samples)]
+            let frame = renderer.render(states[k])
+            try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds,
+                                 weight: Double(movingFrames.count) / Double(samples))
+        }
+        return try planner.makePalette()
+    }
+}

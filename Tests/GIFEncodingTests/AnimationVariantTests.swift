@@ -1,0 +1,119 @@
+import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
+import ImageCodecs
+import Palette
+import Raster
+import Testing
+
+/// The encoder writes the transparent variant of a frame only when it is smaller, and a local
+/// colour table only when it pays; crafted frames make each choice go both ways.
+@Suite enum AnimationVariantTests {
+    static let width = 64, height = 32
+
+    /// Sixteen grey levels 0, 17, ..., 255 plus the transparent slot.
+    static func greys() throws -> IndexedPalette {
+        let colors = (0 ..< 16).map { (level: Int) -> RGB8 in
+            let value = UInt8(level * 17)
+            return RGB8(value, value, value)
+        }
+        return try IndexedPalette(colors: colors, reservesTransparentIndex: true)
+    }
+
+    /// A canvas whose pixels are the grey levels `levels` (row by row).
+    static func canvas(_ levels: [Int]) -> Canvas {
+        var canvas = Canvas(width: width, height: height)
+        for (index, level) in levels.enumerated() {
+            let value = UInt8(level * 17)
+            canvas.fill(PixelRect(x: index % width, y: index / width, width: 1, height: 1),
+                        with: PremultipliedColor(red: value, green: value, blue: value))
+        }
+        return canvas
+    }
+
+    static func noise(seed: UInt64) -> [Int] {
+        var state = seed
+        return (0 ..< width * height).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 60)
+        }
+    }
+
+    /// Encodes two frames at 50 fps with the grey palette; returns the decoded second image.
+    static func encodePair(_ first: [Int], _ second: [Int], localTables: Bool = false,
+                           palette: IndexedPalette? = nil) throws -> (GIFReader, [UInt8]) {
+        var options = GIFEncodingOptions()
+        options.localColorTables = localTables
+        let encoder = try AnimationEncoder(width: width, height: height, palette: palette ?? greys(),
+                                           interfaceColors: InterfaceColors(background: RGB8(255, 255, 255)), options: options)
+        try encoder.addFrame(canvas(first), time: 0)
+        try encoder.addFrame(canvas(second), time: 0.02)
+        try encoder.finish(totalDuration: 0.04)
+        let bytes = encoder.takeBytes()
+        return (try GIFReader(bytes: bytes), bytes)
+    }
+
+    /// The encoded size of a frame over the grey palette, measured independently.
+    static func size(_ indices: [UInt8], transparent: Int?) throws -> Int {
+        let writer = try GIFWriter(width: width, height: height, globalPalette: try greys().tableColors, loopCount: nil)
+        let image = try writer.encodeImage(GIFFrame(rect: PixelRect(x: 0, y: 0, width: width, height: height),
+                                                    indices: indices, delayCentiseconds: 0, transparentIndex: transparent),
+                                           using: LZWEncoder())
+        return 8 + image.bytes.count
+    }
+
+    @Test static func sparseChangesUseTheTransparentIndex() throws {
+        let first = noise(seed: 7)
+        var second = first
+        second[0] = (second[0] + 1) % 16
+        second[width * height - 1] = (second[width * height - 1] + 1) % 16
+        let (gif, _) = try encodePair(first, second)
+        #expect(gif.frames.count == 2)
+        let frame = gif.frames[1]
+        #expect(frame.rect == PixelRect(x: 0, y: 0, width: width, height: height))
+        #expect(frame.transparentIndex == 16)
+        let opaque = try size(second.map(UInt8.init), transparent: nil)
+        let transparent = try size(zip(first, second).map { $0 == $1 ? 16 : UInt8($1) }, transparent: 16)
+        #expect(transparent < opaque)
+        #expect(ImageQuality.psnr(gif.compositedFrames()[1], canvas(second).image) == .infinity)
+    }
+
+    @Test static func aFlatRepaintStaysOpaque() throws {
+        // Noise repainted with one grey: the unchanged pixels are scattered where the noise
+        // already had that grey, so leaving them transparent only breaks up the flat run.
+        let first = noise(seed: 11)
+        let second = [Int](repeating: 5, count: width * height)
+        let (gif, _) = try encodePair(first, second)
+        let frame = gif.frames[1]
+        #expect(frame.transparentIndex == nil)
+        #expect(frame.indices.allSatisfy { $0 == 5 })
+        let transparent = try size(first.map { $0 == 5 ? 16 : 5 }, transparent: 16)
+        #expect(try size(second.map(UInt8.init), transparent: nil) <= transparent)
+    }
+
+    @Test static func aLocalTablePaysForAFrameOfFewColours() throws {
+        // 255 greys in the global table; the second frame paints a band of two colours.
+        let levels = (0 ..< 255).map { (level: Int) -> RGB8 in RGB8(UInt8(level), UInt8(level), UInt8(level)) }
+        let greys = try IndexedPalette(colors: levels, reservesTransparentIndex: true)
+        var first: [Int] = [], second: [Int] = []
+        for index in 0 ..< width * height {
+            first.append(index % 15)
+            second.append(index / width < 16 ? (index % 2 == 0 ? 3 : 12) : index % 15)
+        }
+        let (withLocal, localBytes) = try encodePair(first, second, localTables: true, palette: greys)
+        let (withoutLocal, globalBytes) = try encodePair(first, second, localTables: false, palette: greys)
+        let local = try #require(withLocal.frames.last?.localPalette)
+        #expect(local.count <= 4)
+        #expect(withoutLocal.frames.last?.localPalette == nil)
+        #expect(localBytes.count < globalBytes.count)
+        #expect(ImageQuality.psnr(withLocal.compositedFrames()[1], withoutLocal.compositedFrames()[1]) == .infinity)
+    }
+
+    @Test static func aLocalTableIsSkippedWhenItWouldBeAsLarge() throws {
+        let first = noise(seed: 3)
+        let second = noise(seed: 4)
+        let (gif, _) = try encodePair(first, second, localTables: true)
+        // All 16 greys are used: a local table would be as large as the global one.
+        #expect(gif.frames[1].localPalette == nil)
+    }
+}

@@ -1,0 +1,96 @@
+@testable import GIFEncoding
+import GIFTestSupport
+import ImageCodecs
+import Palette
+import Raster
+import Testing
+
+/// The pure-Swift writer produces exactly the bytes giflib writes for the same frames: the
+/// LZW parse, the code-width changes, the clear codes of full tables, the sub-blocks, the
+/// descriptors and tables.
+@Suite enum GiflibIdentityTests {
+    /// A deterministic pseudo-random generator (SplitMix64), so every run tests the same data.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Indices below `colors`, in runs of up to `runLength` equal values (1: pure noise).
+    static func indices(count: Int, colors: Int, runLength: Int, seed: UInt64) -> [UInt8] {
+        var generator = Generator(state: seed)
+        var values: [UInt8] = []
+        values.reserveCapacity(count)
+        while values.count < count {
+            let value = UInt8(generator.next() % UInt64(colors))
+            let run = 1 + Int(generator.next() % UInt64(runLength))
+            values += repeatElement(value, count: min(run, count - values.count))
+        }
+        return values
+    }
+
+    static func palette(_ count: Int) -> [RGB8] {
+        (0 ..< count).map { index -> RGB8 in
+            let value = UInt8(index)
+            return RGB8(value, 255 - value, value &* 7)
+        }
+    }
+
+    /// Both writers' files for the same calls.
+    static func both(width: Int, height: Int, global: [RGB8]?, loopCount: Int?, frames: [GIFFrame]) throws -> ([UInt8], [UInt8]) {
+        let ours = try GIFWriter(width: width, height: height, globalPalette: global, loopCount: loopCount)
+        let sink = MemoryByteSink()
+        let reference = try GiflibGIFWriter(sink: sink, width: width, height: height, globalPalette: global, loopCount: loopCount)
+        for frame in frames {
+            try ours.addFrame(frame)
+            try reference.addFrame(frame)
+        }
+        try ours.finish()
+        try reference.finish()
+        return (ours.takeBytes(), sink.bytes)
+    }
+
+    @Test(arguments: [2, 3, 4, 5, 16, 17, 64, 128, 255, 256])
+    static func everyTableSizeMatches(colors: Int) throws {
+        // 160 x 120 pixels: enough codes to fill the table several times.
+        let rect = PixelRect(x: 0, y: 0, width: 160, height: 120)
+        var frames: [GIFFrame] = []
+        for (seed, run) in [(1, 1), (2, 3), (3, 40)] as [(UInt64, Int)] {
+            frames.append(GIFFrame(rect: rect, indices: indices(count: rect.area, colors: colors, runLength: run, seed: seed + UInt64(colors)),
+                                   delayCentiseconds: 7, disposal: .keep, transparentIndex: seed == 2 ? colors - 1 : nil))
+        }
+        let (ours, reference) = try both(width: 160, height: 120, global: palette(colors), loopCount: 0, frames: frames)
+        #expect(ours == reference)
+    }
+
+    @Test static func localTablesSmallFramesAndNoGlobalTableMatch() throws {
+        let frames = [
+            GIFFrame(rect: PixelRect(x: 3, y: 4, width: 1, height: 1), indices: [1], localPalette: palette(2),
+                     delayCentiseconds: 0, disposal: .restoreBackground),
+            GIFFrame(rect: PixelRect(x: 0, y: 0, width: 33, height: 21),
+                     indices: indices(count: 33 * 21, colors: 9, runLength: 5, seed: 9), localPalette: palette(9),
+                     delayCentiseconds: 65535, disposal: .restorePrevious, transparentIndex: 0),
+            GIFFrame(rect: PixelRect(x: 10, y: 5, width: 50, height: 40),
+                     indices: indices(count: 2000, colors: 200, runLength: 2, seed: 10), localPalette: palette(200),
+                     delayCentiseconds: 300, disposal: .unspecified),
+        ]
+        let (ours, reference) = try both(width: 64, height: 48, global: nil, loopCount: nil, frames: frames)
+        #expect(ours == reference)
+        let (withGlobal, referenceWithGlobal) = try both(width: 64, height: 48, global: palette(3), loopCount: 65535, frames: frames)
+        #expect(withGlobal == referenceWithGlobal)
+    }
+
+    @Test static func aLargeFlatFrameMatches() throws {
+        // Long runs make long strings: codes up to 12 bits without clearing for a while.
+        let rect = PixelRect(x: 0, y: 0, width: 700, height: 300)
+        let frame = GIFFrame(rect: rect, indices: indices(count: rect.area, colors: 4, runLength: 2000, seed: 5),
+                             delayCentiseconds: 2)
+        let (ours, reference) = try both(width: 700, height: 300, global: palette(256), loopCount: 0, frames: [frame])
+        #expect(ours == reference)
+    }
+}
