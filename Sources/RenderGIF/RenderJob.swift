@@ -44,13 +44,14 @@ public enum RenderJob {
         } catch {
             throw .limitExceeded("the animation cannot be sampled: \(error)")
         }
+        // The outputs first: a bad output path, or with --check a missing file, fails before
+        // progress starts and before --frames creates a folder.
+        let output = try OutputTarget(invocation, settings: settings)
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images = try AvatarLoader.images(for: settings)
         timings.lap(.decode)
 
-        // The output first: a bad output path must fail before --frames creates a folder.
-        let output = try OutputTarget(invocation, settings: settings)
         let frames: FrameFolder?
         do {
             frames = try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
