@@ -45,7 +45,6 @@ public enum RenderJob {
         } catch {
             throw .limitExceeded("the animation cannot be sampled: \(error)")
         }
-        progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images = try AvatarLoader.images(for: settings)
         timings.lap(.decode)
@@ -61,6 +60,9 @@ public enum RenderJob {
             throw .codec(error)
         }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
+        // Progress starts once every output exists: an output that cannot be made shows its
+        // error alone, and the first progress line means the --frames folder is there.
+        progress.renderDidStart(totalFrames: frameCount)
 
         var renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
                                      gravity: settings.contentGravity)
