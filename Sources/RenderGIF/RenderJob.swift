@@ -45,14 +45,16 @@ public enum RenderJob {
         } catch {
             throw .limitExceeded("the animation cannot be sampled: \(error)")
         }
+        // The outputs first: a bad output path, or with --check a missing file, fails before
+        // progress starts and before --frames creates a folder.
+        let output = try OutputTarget(invocation, settings: settings)
+        let gif: GIFStreamWriter
+        do { gif = try GIFStreamWriter(sink: output.sink) } catch { throw .codec(error) }
+        progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images = try AvatarLoader.images(for: settings)
         timings.lap(.decode)
 
-        // The output first: a bad output path must fail before --frames creates a folder.
-        let output = try OutputTarget(invocation, settings: settings)
-        let gif: GIFStreamWriter
-        do { gif = try GIFStreamWriter(sink: output.sink) } catch { throw .codec(error) }
         let frames: FrameFolder?
         do {
             frames = try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
@@ -60,9 +62,6 @@ public enum RenderJob {
             throw .codec(error)
         }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
-        // Progress starts once every output exists: an output that cannot be made shows its
-        // error alone, and the first progress line means the --frames folder is there.
-        progress.renderDidStart(totalFrames: frameCount)
 
         var renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
                                      gravity: settings.contentGravity)

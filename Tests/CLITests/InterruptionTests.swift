@@ -20,7 +20,7 @@ import Testing
         let errors = Pipe()
         let process = CommandRunner.process(longRender, in: folder, standardOutput: FileHandle.nullDevice, standardError: errors)
         try process.run()
-        // Progress output means the outputs' temporary files exist and frames are being drawn.
+        // Progress output means the outputs' temporary files exist.
         var text = ""
         while !text.contains("\n") {
             let chunk = errors.fileHandleForReading.availableData
@@ -28,6 +28,14 @@ import Testing
             text += String(decoding: chunk, as: UTF8.self)
         }
         #expect(text.hasPrefix("render-gif: "), "progress before the signal: \(text)")
+        // Progress starts before the palette is planned; wait until frames are being written,
+        // so the signal lands among them.
+        let framesPath = folder.appendingPathComponent("frames").path
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline,
+              ((try? FileManager.default.contentsOfDirectory(atPath: framesPath)) ?? []).isEmpty {
+            usleep(20_000)
+        }
         #expect(process.isRunning, "the render must still be running when signalled")
         kill(process.processIdentifier, signal)
         text += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
