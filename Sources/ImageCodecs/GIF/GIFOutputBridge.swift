@@ -19,7 +19,7 @@ final class GIFOutputBridge {
 
     /// Collects `count` bytes; returns how many were taken (all of them).
     func accept(_ bytes: UnsafePointer<GifByteType>?, count: Int32) -> Int32 {
-        guard let bytes, count > 0 else { return max(0, count) }
+        guard let bytes, count > 0 else { return 0 }
         pending.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
         return count
     }
