@@ -51,15 +51,17 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
-        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG
-        // writing, GIF reading for --check's report, atomic file output; a folder per format.
-        .target(name: "ImageCodecs",
-                dependencies: ["Raster", "Palette", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader",
-                               "CPNGWriter"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
-        // choice, LZW) producing bytes; where they go is the caller's business.
+        // choice, LZW) producing the screen and compressed images; writing them is the caller's business.
         .target(name: "GIFEncoding", dependencies: ["Raster", "Palette"]),
-        // Test-only: giflib's reader and writer, the references GIFEncoding's bytes are checked against.
+        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG
+        // writing, GIF writing of GIFEncoding's images and GIF reading for --check's report
+        // through giflib, atomic file output; a folder per format.
+        .target(name: "ImageCodecs",
+                dependencies: ["Raster", "Palette", "GIFEncoding", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader",
+                               "CPNGReader", "CPNGWriter"]),
+        // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
+        // for the files written from GIFEncoding's compressed images.
         .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
         // Draws scene states into frames and reports the rectangle that changed.

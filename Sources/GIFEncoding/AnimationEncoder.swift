@@ -37,7 +37,7 @@ public final class AnimationEncoder {
     private struct BufferedFrame {
         var frame: GIFFrame
         /// Its encoding.
-        var image: EncodedImage
+        var image: EncodedGIFImage
         /// Start time in centiseconds.
         var start: Int
         /// What the screen showed inside `frame.rect` before it (nil for the first frame).
@@ -46,7 +46,7 @@ public final class AnimationEncoder {
         var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 
-    private let writer: GIFWriter
+    private let builder: GIFStreamBuilder
     private var mapper: FrameIndexMapper
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
@@ -67,7 +67,7 @@ public final class AnimationEncoder {
     }
 
     /// Starts a GIF with a `width` x `height` screen and `palette` as global table; the
-    /// header, the table and the loop block are the first bytes `takeBytes()` returns.
+    /// screen (with the table and the loop count) is the first part `takeParts()` returns.
     init(width: Int, height: Int, palette: IndexedPalette,
                 interfaceColors: InterfaceColors = .arcScene,
                 options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
@@ -76,7 +76,7 @@ public final class AnimationEncoder {
         self.height = height
         self.palette = palette
         self.options = options
-        writer = try GIFWriter(width: width, height: height, globalPalette: palette.tableColors,
+        builder = try GIFStreamBuilder(width: width, height: height, globalPalette: palette.tableColors,
                                loopCount: options.loopCount, backgroundIndex: 0)
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
@@ -111,7 +111,7 @@ public final class AnimationEncoder {
             if pending != nil { statistics.shortFramesMerged += 1 }
             let indices = try mapIndices(canvas, screenRect, spriteBounds)
             screen.write(indices, in: screenRect)
-            let choice = try selector.choose(rect: screenRect, indices: indices, unchanged: nil, previous: nil, writer: writer)
+            let choice = try selector.choose(rect: screenRect, indices: indices, unchanged: nil, previous: nil, builder: builder)
             pending = BufferedFrame(frame: choice.frame, image: choice.image, start: 0, previous: nil)
             return
         }
@@ -153,7 +153,7 @@ public final class AnimationEncoder {
         let choice = try selector.choose(rect: changed, indices: indices.cropped(to: changed, from: region),
                                          unchanged: unchanged.cropped(to: changed, from: region),
                                          previous: previous, colors: colors?.cropped(to: changed, from: region),
-                                         lossyArea: lossyArea, writer: writer)
+                                         lossyArea: lossyArea, builder: builder)
         screen.write(choice.shown, in: changed)
         if options.lzwTolerance > 0, let lossyArea { approximated = lossyArea.intersection(changed) }
         let buffered = BufferedFrame(frame: choice.frame, image: choice.image, start: imageStart, previous: previous, approximated: approximated)
@@ -183,15 +183,14 @@ public final class AnimationEncoder {
         }
         if let before = held { try write(before, delay: last.start - before.start) }
         try write(last, delay: max(2, end - last.start))
-        try writer.finish()
-        statistics.bytesWritten = writer.bytesWritten
+        try builder.finish()
         return statistics
     }
 
-    /// The bytes produced since the last call: the header at first, then frames as their
-    /// delays become known, and the trailer after `finish`.
-    public func takeBytes() -> [UInt8] {
-        writer.takeBytes()
+    /// The parts produced since the last call, in file order: the screen at first, then
+    /// images as their delays become known, and the end after `finish`.
+    public func takeParts() -> [GIFStreamPart] {
+        builder.takeParts()
     }
 
     /// Round-half-away centiseconds of a time in seconds.
@@ -221,7 +220,7 @@ public final class AnimationEncoder {
     private func write(_ buffered: BufferedFrame, delay: Int) throws(GIFEncodingError) {
         var frame = buffered.frame
         frame.delayCentiseconds = delay > Self.longestDelay ? min(Self.longestDelay, delay - 2) : delay
-        try writer.add(buffered.image, delayCentiseconds: frame.delayCentiseconds)
+        try builder.add(buffered.image, delayCentiseconds: frame.delayCentiseconds)
         statistics.framesWritten += 1
         statistics.totalCentiseconds += frame.delayCentiseconds
         if frame.transparentIndex != nil { statistics.transparentFrames += 1 }
@@ -233,7 +232,7 @@ public final class AnimationEncoder {
             let continuation = GIFFrame(rect: PixelRect(x: frame.rect.x, y: frame.rect.y, width: 1, height: 1),
                                   indices: [frame.indices[0]], localPalette: frame.localPalette,
                                   delayCentiseconds: piece, disposal: .keep, transparentIndex: frame.transparentIndex)
-            try writer.addFrame(continuation)
+            try builder.addFrame(continuation)
             statistics.framesWritten += 1
             statistics.totalCentiseconds += piece
             remaining -= piece
@@ -249,7 +248,7 @@ public final class AnimationEncoder {
             // The first image covers the screen: it simply shows the final state.
             let full = GIFFrame(rect: first.frame.rect, indices: screen.read(first.frame.rect), delayCentiseconds: 0,
                                 disposal: .keep)
-            return BufferedFrame(frame: full, image: try writer.encodeImage(full), start: first.start, previous: nil)
+            return BufferedFrame(frame: full, image: try builder.encodeImage(full), start: first.start, previous: nil)
         }
         let union = first.frame.rect.union(second.frame.rect)
         let target = screen.read(union)
@@ -263,7 +262,7 @@ public final class AnimationEncoder {
         screen.write(target, in: union)
         let choice = try selector.choose(rect: rect, indices: target.cropped(to: rect, from: union),
                                          unchanged: unchanged.cropped(to: rect, from: union),
-                                         previous: prior, writer: writer)
+                                         previous: prior, builder: builder)
         return BufferedFrame(frame: choice.frame, image: choice.image, start: first.start, previous: prior)
     }
 }
@@ -284,8 +283,6 @@ public struct AnimationEncodingStatistics: Sendable, Equatable {
     public var localTableFrames = 0
     /// The GIF's total duration in centiseconds (the sum of the written delays).
     public var totalCentiseconds = 0
-    /// Bytes written to the sink.
-    public var bytesWritten = 0
 
     /// Nothing counted yet.
     public init() {}

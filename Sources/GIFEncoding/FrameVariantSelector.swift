@@ -34,8 +34,8 @@ final class FrameVariantSelector {
     struct Choice {
         /// The frame to write (delay still 0).
         var frame: GIFFrame
-        /// Its encoding, ready for `GIFWriter.add(_:delayCentiseconds:)`.
-        var image: EncodedImage
+        /// Its encoding, ready for `GIFStreamBuilder.add(_:delayCentiseconds:)`.
+        var image: EncodedGIFImage
         /// The indices the screen shows inside `frame.rect` afterwards (global palette).
         var shown: [UInt8]
         /// True when the transparent variant won.
@@ -52,16 +52,16 @@ final class FrameVariantSelector {
     /// re-chosen within the error bound for shorter LZW codes; pixels outside it, which may
     /// stay on screen for long, keep their mapping.
     func choose(rect: PixelRect, indices: [UInt8], unchanged: [Bool]?, previous: [UInt8]?, colors: [UInt32]? = nil,
-                lossyArea: PixelRect? = nil, writer: GIFWriter) throws(GIFEncodingError) -> Choice {
+                lossyArea: PixelRect? = nil, builder: GIFStreamBuilder) throws(GIFEncodingError) -> Choice {
         var bounds: [Int32]?
         if let colors, let lossyArea, lzwTolerance > 0, !lossyArea.intersection(rect).isEmpty {
             bounds = errorBounds(indices, colors, rect: rect, area: lossyArea.intersection(rect))
         }
         // Each family gives its frame, what the screen shows afterwards, whether it is the
-        // transparent one, and its image data when the LZW-friendly re-mapping made it.
+        // transparent one, and its LZW data when the LZW-friendly re-mapping made it.
         var families: [(VariantWorker) -> (GIFFrame, [UInt8], Bool, [UInt8]?)] = []
         let table = packedTable
-        let codeSize = writer.globalCodeSize
+        let codeSize = builder.globalCodeSize
         let lossyBounds = bounds
         families.append { worker in
             var opaque = indices
@@ -104,10 +104,10 @@ final class FrameVariantSelector {
             let (frame, shown, transparent, data) = families[family](worker)
             var choices: [Choice] = []
             do throws(GIFEncodingError) {
-                choices.append(Choice(frame: frame, image: try writer.encodeImage(frame, lzwData: data, using: worker.encoder), shown: shown,
+                choices.append(Choice(frame: frame, image: try builder.encodeImage(frame, lzwData: data, using: worker.encoder), shown: shown,
                                       usesTransparency: transparent, usesLocalTable: false))
                 if self.allowsLocalTables, let local = self.localTableVariant(of: frame) {
-                    choices.append(Choice(frame: local, image: try writer.encodeImage(local, using: worker.encoder),
+                    choices.append(Choice(frame: local, image: try builder.encodeImage(local, using: worker.encoder),
                                           shown: shown, usesTransparency: transparent, usesLocalTable: true))
                 }
             } catch {
@@ -122,7 +122,7 @@ final class FrameVariantSelector {
             case let .success(encoded): choices = encoded
             case let .failure(error): throw error
             }
-            for choice in choices where best == nil || choice.image.bytes.count < best!.image.bytes.count {
+            for choice in choices where best == nil || choice.image.fileSize < best!.image.fileSize {
                 best = choice
             }
         }

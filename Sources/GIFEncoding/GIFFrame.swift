@@ -19,7 +19,7 @@ public struct GIFFrame: Equatable, Sendable {
     /// The index drawn as "leave the pixel below", or nil when every index is a colour.
     public var transparentIndex: Int?
 
-    /// Creates a frame; `GIFWriter` validates it when it is written.
+    /// Creates a frame; the encoder validates it when it is added.
     public init(rect: PixelRect, indices: [UInt8], localPalette: [RGB8]? = nil,
                 delayCentiseconds: Int, disposal: GIFDisposal = .keep, transparentIndex: Int? = nil) {
         self.rect = rect

@@ -1,5 +1,6 @@
-/// GIF's variable-length LZW coder, producing the image data of one frame: the minimum code
-/// size byte, the codes in sub-blocks of at most 255 bytes, and the empty block that ends them.
+/// GIF's variable-length LZW coder, producing the code stream of one frame's indices, packed
+/// least significant bit first (the file's framing, the code size byte and the sub-blocks, is
+/// the writer's).
 ///
 /// The parse and the code-size changes follow the common encoder's rules exactly, so a frame
 /// encodes to the same bytes as with giflib: a clear code first; the code width grows when
@@ -27,7 +28,7 @@ final class LZWEncoder: LZWCoding {
         return bits
     }
 
-    /// Appends the image data of `indices` (each below `1 << codeSize`) to `output`.
+    /// Appends the code stream of `indices` (each below `1 << codeSize`) to `output`.
     func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8]) {
         var codes = LZWCodeWriter(codeSize: codeSize, output: output)
         output = []
@@ -74,10 +75,10 @@ final class LZWEncoder: LZWCoding {
     }
 }
 
-/// Something that makes the LZW image data of a frame's indices: `LZWEncoder`, or the
+/// Something that makes the LZW code stream of a frame's indices: `LZWEncoder`, or the
 /// LZW-friendly re-mapping, which keeps a code table of the same shape and lends it.
 protocol LZWCoding: AnyObject {
-    /// Appends the image data of `indices` (each below `1 << codeSize`) to `output`.
+    /// Appends the code stream of `indices` (each below `1 << codeSize`) to `output`.
     func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8])
 }
 
@@ -95,10 +96,8 @@ struct LZWCodeWriter {
     /// The code the table gives the next new string.
     private(set) var nextCode: Int
 
-    /// Starts the image data on `output`: the minimum code size byte, then a clear code.
+    /// Starts the code stream after the bytes of `output` with a clear code.
     init(codeSize: Int, output: [UInt8]) {
-        var output = output
-        output.append(UInt8(codeSize))
         bits = BitPacker(output: output)
         self.codeSize = codeSize
         clearCode = 1 << codeSize
@@ -145,24 +144,20 @@ struct LZWCodeWriter {
         put(clearCode + 1)
     }
 
-    /// The finished image data (sub-blocks and terminator appended).
+    /// The output with the finished code stream appended.
     mutating func finish() -> [UInt8] {
         bits.finish()
     }
 }
 
-/// Packs codes least significant bit first into GIF sub-blocks of at most 255 bytes.
+/// Packs codes least significant bit first into bytes.
 struct BitPacker {
     private var output: [UInt8]
     private var accumulator: UInt64 = 0
     private var pending = 0
-    /// Where the length byte of the open sub-block sits.
-    private var blockStart: Int
 
     init(output: [UInt8]) {
         self.output = output
-        blockStart = output.count
-        self.output.append(0)
     }
 
     @inline(__always)
@@ -170,36 +165,18 @@ struct BitPacker {
         accumulator |= UInt64(code) << UInt64(pending)
         pending += width
         while pending >= 8 {
-            byte(UInt8(truncatingIfNeeded: accumulator))
+            output.append(UInt8(truncatingIfNeeded: accumulator))
             accumulator >>= 8
             pending -= 8
         }
     }
 
-    @inline(__always)
-    private mutating func byte(_ value: UInt8) {
-        if output.count - blockStart == 256 {
-            output[blockStart] = 255
-            blockStart = output.count
-            output.append(0)
-        }
-        output.append(value)
-    }
-
-    /// Flushes the last partial byte, closes the open sub-block and appends the terminator.
+    /// The output with the last partial byte flushed.
     mutating func finish() -> [UInt8] {
         if pending > 0 {
-            byte(UInt8(truncatingIfNeeded: accumulator))
+            output.append(UInt8(truncatingIfNeeded: accumulator))
             accumulator = 0
             pending = 0
-        }
-        let length = output.count - blockStart - 1
-        if length > 0 {
-            output[blockStart] = UInt8(length)
-            output.append(0)
-        } else {
-            // The open block is empty: its length byte becomes the terminator.
-            output[blockStart] = 0
         }
         return output
     }

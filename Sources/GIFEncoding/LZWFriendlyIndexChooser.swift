@@ -13,7 +13,7 @@ import Palette
 /// error of the colour the pixel shows now.
 ///
 /// Since that parse is the coder's own, the codes are written as they are found: the chosen
-/// indices come with their LZW image data, the very bytes `LZWEncoder` would produce for them.
+/// indices come with their LZW code stream, the very bytes `LZWEncoder` would produce for them.
 ///
 /// A reference type holding the code table between frames (about 2 MB), so no frame
 /// allocates it; one chooser serves one thread at a time.
@@ -35,7 +35,7 @@ final class LZWFriendlyIndexChooser: LZWCoding {
         nextSibling = [Int16](repeating: -1, count: Self.codeLimit)
     }
 
-    /// The plain coder's image data for `indices`, made with this chooser's code table, so a
+    /// The plain coder's code stream for `indices`, made with this chooser's code table, so a
     /// thread needs one table for both jobs.
     func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8]) {
         var codes = LZWCodeWriter(codeSize: codeSize, output: output)
@@ -55,7 +55,7 @@ final class LZWFriendlyIndexChooser: LZWCoding {
     /// The chosen indices for pixels whose true colours are `trueColors`, preferred indices
     /// `preferred` (the plain mapping, or the transparent index), and squared error bounds
     /// `bounds`; `palette` holds the table's colours (packed), `shown` the colour each pixel
-    /// shows now (what the transparent index, if any, leaves). The image data, with minimum
+    /// shows now (what the transparent index, if any, leaves). The code stream, for minimum
     /// code size `codeSize`, is appended to `data`.
     func choose(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32],
                 palette: [UInt32], transparentIndex: UInt8?, codeSize: Int, data: inout [UInt8]) -> [UInt8] {

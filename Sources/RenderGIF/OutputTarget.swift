@@ -40,7 +40,7 @@ final class OutputTarget {
         }
     }
 
-    /// The sink the encoder writes to.
+    /// The sink the GIF is written to.
     var sink: any ByteSink {
         if let file { return file }
         if let standardOutput { return standardOutput }

@@ -22,7 +22,8 @@ public struct RenderReport: Sendable {
 /// then every frame drawn once and encoded, optional PNG frames, and the output moved into place.
 ///
 /// Memory stays bounded by a few frames whatever the animation's length: frames are drawn,
-/// encoded and dropped one at a time, and the encoded bytes go straight to the output.
+/// encoded and dropped one at a time, and each compressed image goes straight to giflib,
+/// which writes it to the output.
 public enum RenderJob {
     /// Runs the render `invocation` asks for, reporting progress from the start to the end.
     public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
@@ -47,6 +48,8 @@ public enum RenderJob {
         // The outputs first: a bad output path, or with --check a missing file, fails before
         // progress starts and before --frames creates a folder.
         let output = try OutputTarget(invocation, settings: settings)
+        let gif: GIFStreamWriter
+        do { gif = try GIFStreamWriter(sink: output.sink) } catch { throw .codec(error) }
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images = try AvatarLoader.images(for: settings)
@@ -85,7 +88,7 @@ public enum RenderJob {
             } catch {
                 throw .encoding(error)
             }
-            try write(encoder.takeBytes(), to: output)
+            try write(encoder.takeParts(), to: gif)
             timings.lap(.encode)
             if let frames, let frameWriter {
                 do throws(ImageCodecError) {
@@ -103,7 +106,7 @@ public enum RenderJob {
         } catch {
             throw .encoding(error)
         }
-        try write(encoder.takeBytes(), to: output)
+        try write(encoder.takeParts(), to: gif)
         timings.lap(.encode)
         if let frameWriter {
             do {
@@ -125,16 +128,9 @@ public enum RenderJob {
         Double(k) / Double(settings.fps)
     }
 
-    /// Hands encoded bytes to the output (a file being written, or a comparison).
-    private static func write(_ bytes: [UInt8], to output: OutputTarget) throws(RenderGIFError) {
-        guard !bytes.isEmpty else { return }
-        do {
-            try output.sink.write(contentsOf: bytes)
-        } catch let error as ImageCodecError {
-            throw .codec(error)
-        } catch {
-            throw .codec(.unwritable(path: "GIF output", reason: String(describing: error)))
-        }
+    /// Writes the encoder's parts through giflib to the output (a file being written, or a comparison).
+    private static func write(_ parts: [GIFStreamPart], to gif: GIFStreamWriter) throws(RenderGIFError) {
+        do { try gif.write(parts) } catch { throw .codec(error) }
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.

@@ -93,7 +93,7 @@ enum AnimationBenchmark {
             start = clock.now
             let statistics = try encoder.finish(totalDuration: Double(count) / AnimationBenchmarkScene.fps)
             encoding += clock.now - start
-            bytes = encoder.takeBytes()
+            bytes = try GIFStreamWriter.bytes(of: encoder.takeParts())
             print("options: \(options)")
             print("palette: \(plan.palette.colors.count) colours, table \(plan.palette.tableSize), estimated \(plan.estimatedPSNR) dB")
             print("statistics: \(statistics)")

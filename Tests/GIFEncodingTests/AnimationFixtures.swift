@@ -116,7 +116,7 @@ enum AnimationFixtures {
         }
         let step = frames.count > 1 ? frames[1].time - frames[0].time : 1
         let statistics = try encoder.finish(totalDuration: duration ?? Double(frames.count) * step)
-        return (encoder.takeBytes(), statistics)
+        return (try GIFStreamWriter.bytes(of: encoder.takeParts()), statistics)
     }
 
     /// For each rendered frame, the decoded screen shown at its time (delays accumulated).

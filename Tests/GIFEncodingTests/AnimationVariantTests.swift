@@ -49,17 +49,20 @@ import Testing
         try encoder.addFrame(canvas(first), time: 0)
         try encoder.addFrame(canvas(second), time: 0.02)
         try encoder.finish(totalDuration: 0.04)
-        let bytes = encoder.takeBytes()
+        let bytes = try GIFStreamWriter.bytes(of: encoder.takeParts())
         return (try GIFReader(bytes: bytes), bytes)
     }
 
-    /// The encoded size of a frame over the grey palette, measured independently.
+    /// The file size of a one-frame GIF of `indices` over the grey palette, measured
+    /// independently with giflib's own encoder.
     static func size(_ indices: [UInt8], transparent: Int?) throws -> Int {
-        let writer = try GIFWriter(width: width, height: height, globalPalette: try greys().tableColors, loopCount: nil)
-        let image = try writer.encodeImage(GIFFrame(rect: PixelRect(x: 0, y: 0, width: width, height: height),
-                                                    indices: indices, delayCentiseconds: 0, transparentIndex: transparent),
-                                           using: LZWEncoder())
-        return 8 + image.bytes.count
+        let sink = MemoryByteSink()
+        let writer = try GiflibGIFWriter(sink: sink, width: width, height: height, globalPalette: try greys().tableColors,
+                                         loopCount: nil)
+        try writer.addFrame(GIFFrame(rect: PixelRect(x: 0, y: 0, width: width, height: height),
+                                     indices: indices, delayCentiseconds: 0, transparentIndex: transparent))
+        try writer.finish()
+        return sink.bytes.count
     }
 
     @Test static func sparseChangesUseTheTransparentIndex() throws {

@@ -14,7 +14,7 @@ import Testing
 
     @Test static func disposalMethodsAndTransparency() throws {
         let palette = [RGB8(255, 255, 255), RGB8(255, 0, 0), RGB8(0, 255, 0), RGB8(0, 0, 255)]
-        let writer = try GIFWriter(width: 4, height: 1, globalPalette: palette)
+        let writer = try GIFStreamBuilder(width: 4, height: 1, globalPalette: palette)
         // 0: all red, kept.
         try writer.addFrame(GIFFrame(rect: PixelRect(x: 0, y: 0, width: 4, height: 1), indices: [1, 1, 1, 1],
                                      delayCentiseconds: 10, disposal: .keep))
@@ -29,7 +29,7 @@ import Testing
                                      delayCentiseconds: 10, disposal: .unspecified))
         try writer.finish()
 
-        let shown = try GIFReader(bytes: writer.takeBytes()).compositedFrames().map(\.pixels)
+        let shown = try GIFReader(bytes: GIFStreamWriter.bytes(of: writer.takeParts())).compositedFrames().map(\.pixels)
         #expect(shown == [
             red + red + red + red,
             red + green + red + red,
@@ -39,10 +39,10 @@ import Testing
     }
 
     @Test static func theScreenStartsTransparent() throws {
-        let writer = try GIFWriter(width: 3, height: 2, globalPalette: [RGB8(10, 20, 30), RGB8(0, 0, 0)])
+        let writer = try GIFStreamBuilder(width: 3, height: 2, globalPalette: [RGB8(10, 20, 30), RGB8(0, 0, 0)])
         try writer.addFrame(GIFFrame(rect: PixelRect(x: 1, y: 1, width: 1, height: 1), indices: [0], delayCentiseconds: 3))
         try writer.finish()
-        let frames = try GIFReader(bytes: writer.takeBytes()).compositedFrames()
+        let frames = try GIFReader(bytes: GIFStreamWriter.bytes(of: writer.takeParts())).compositedFrames()
         let expected = [UInt8](repeating: 0, count: 16) + [10, 20, 30, 255] + [0, 0, 0, 0]
         #expect(frames.map(\.pixels) == [expected])
         #expect(frames.first?.isPremultiplied == false)

@@ -6,7 +6,8 @@ import Palette
 import Raster
 import Testing
 
-/// GIFs written by GIFWriter and read back by GIFReader must carry exactly what was written.
+/// GIFs assembled by GIFStreamBuilder, written by GIFStreamWriter and read back by GIFReader
+/// must carry exactly what was given.
 @Suite enum GIFRoundTripTests {
     static let global: [RGB8] = [RGB8(255, 255, 255), RGB8(255, 0, 0), RGB8(0, 255, 0), RGB8(0, 0, 255), RGB8(9, 8, 7)]
     static let local: [RGB8] = [RGB8(1, 2, 3), RGB8(200, 100, 50), RGB8(0, 0, 0)]
@@ -32,13 +33,11 @@ import Testing
     ]
 
     static func writeSample(loopCount: Int? = 0) throws -> [UInt8] {
-        let writer = try GIFWriter(width: 12, height: 9, globalPalette: global, loopCount: loopCount)
-        for frame in frames { try writer.addFrame(frame) }
-        try writer.finish()
-        let bytes = writer.takeBytes()
-        #expect(writer.bytesWritten == bytes.count)
-        #expect(writer.frameCount == frames.count)
-        return bytes
+        let builder = try GIFStreamBuilder(width: 12, height: 9, globalPalette: global, loopCount: loopCount)
+        for frame in frames { try builder.addFrame(frame) }
+        try builder.finish()
+        #expect(builder.frameCount == frames.count)
+        return try GIFStreamWriter.bytes(of: builder.takeParts())
     }
 
     @Test static func everythingWrittenIsReadBack() throws {
@@ -77,30 +76,35 @@ import Testing
         #expect(try writeSample() == writeSample())
     }
 
-    @Test static func encodedImagesAreTheBytesAFrameAdds() throws {
-        let writer = try GIFWriter(width: 12, height: 9, globalPalette: global)
-        var bytes = writer.takeBytes()
+    @Test static func encodedImagesAreThePartsAFrameAdds() throws {
+        let builder = try GIFStreamBuilder(width: 12, height: 9, globalPalette: global)
+        let sink = MemoryByteSink()
+        let writer = try GIFStreamWriter(sink: sink)
+        try writer.write(builder.takeParts())
         for frame in frames {
-            let image = try writer.encodeImage(frame, using: LZWEncoder())
-            try writer.addFrame(frame)
-            let added = writer.takeBytes()
-            // The graphics control block (8 bytes), then exactly the encoded image.
-            #expect(Array(added.dropFirst(8)) == image.bytes)
-            bytes += added
+            var image = try builder.encodeImage(frame, using: LZWEncoder())
+            let before = sink.bytes.count
+            try builder.addFrame(frame)
+            image.delayCentiseconds = frame.delayCentiseconds
+            let added = builder.takeParts()
+            #expect(added == [.image(image)])
+            try writer.write(added)
+            // The graphics control block (8 bytes), then as many bytes as the image was measured at.
+            #expect(sink.bytes.count - before == 8 + image.fileSize)
         }
-        try writer.finish()
-        bytes += writer.takeBytes()
-        #expect(try GIFReader(bytes: bytes).frames.map(\.indices) == frames.map(\.indices))
+        try builder.finish()
+        try writer.write(builder.takeParts())
+        #expect(try GIFReader(bytes: sink.bytes).frames.map(\.indices) == frames.map(\.indices))
     }
 
     @Test static func aFullPaletteUsesEveryIndex() throws {
         let palette = (0 ..< 256).map { RGB8(UInt8($0), UInt8(255 - $0), UInt8($0 / 2)) }
         let rect = PixelRect(x: 0, y: 0, width: 16, height: 16)
         let frame = GIFFrame(rect: rect, indices: (0 ..< 256).map { UInt8($0) }, delayCentiseconds: 10)
-        let writer = try GIFWriter(width: 16, height: 16, globalPalette: palette)
-        try writer.addFrame(frame)
-        try writer.finish()
-        let gif = try GIFReader(bytes: writer.takeBytes())
+        let builder = try GIFStreamBuilder(width: 16, height: 16, globalPalette: palette)
+        try builder.addFrame(frame)
+        try builder.finish()
+        let gif = try GIFReader(bytes: GIFStreamWriter.bytes(of: builder.takeParts()))
         #expect(gif.globalPalette == palette && gif.frames.first?.indices == frame.indices)
     }
 }

@@ -5,9 +5,10 @@ import Palette
 import Raster
 import Testing
 
-/// The pure-Swift writer produces exactly the bytes giflib writes for the same frames: the
-/// LZW parse, the code-width changes, the clear codes of full tables, the sub-blocks, the
-/// descriptors and tables.
+/// Files written through giflib from the pure-Swift compression (`EGifPutCode`) are exactly
+/// the files giflib writes when it compresses the same indices itself (`EGifPutLine`): the LZW
+/// parse, the code-width changes, the clear codes of full tables, the minimum code size and
+/// the sub-blocks, for every table size, with local tables and transparency.
 @Suite enum GiflibIdentityTests {
     /// A deterministic pseudo-random generator (SplitMix64), so every run tests the same data.
     struct Generator {
@@ -41,18 +42,24 @@ import Testing
         }
     }
 
-    /// Both writers' files for the same calls.
+    /// Both files for the same frames: compressed in Swift, and by giflib.
     static func both(width: Int, height: Int, global: [RGB8]?, loopCount: Int?, frames: [GIFFrame]) throws -> ([UInt8], [UInt8]) {
-        let ours = try GIFWriter(width: width, height: height, globalPalette: global, loopCount: loopCount)
-        let sink = MemoryByteSink()
-        let reference = try GiflibGIFWriter(sink: sink, width: width, height: height, globalPalette: global, loopCount: loopCount)
-        for frame in frames {
-            try ours.addFrame(frame)
-            try reference.addFrame(frame)
-        }
+        let ours = try GIFStreamBuilder(width: width, height: height, globalPalette: global, loopCount: loopCount)
+        for frame in frames { try ours.addFrame(frame) }
         try ours.finish()
+        return (try GIFStreamWriter.bytes(of: ours.takeParts()),
+                try reference(width: width, height: height, global: global, loopCount: loopCount, frames: frames))
+    }
+
+    /// The file giflib writes for `frames`, compressing them itself.
+    static func reference(width: Int, height: Int, global: [RGB8]?, loopCount: Int?, backgroundIndex: Int = 0,
+                          frames: [GIFFrame]) throws -> [UInt8] {
+        let sink = MemoryByteSink()
+        let reference = try GiflibGIFWriter(sink: sink, width: width, height: height, globalPalette: global,
+                                            loopCount: loopCount, backgroundIndex: backgroundIndex)
+        for frame in frames { try reference.addFrame(frame) }
         try reference.finish()
-        return (ours.takeBytes(), sink.bytes)
+        return sink.bytes
     }
 
     @Test(arguments: [2, 3, 4, 5, 16, 17, 64, 128, 255, 256])
@@ -92,5 +99,39 @@ import Testing
                              delayCentiseconds: 2)
         let (ours, reference) = try both(width: 700, height: 300, global: palette(256), loopCount: 0, frames: [frame])
         #expect(ours == reference)
+    }
+
+    /// A whole animation as the encoder makes it (variants chosen among opaque, transparent and
+    /// local-table ones, on two threads) equals giflib's encoding of the frames read back from it.
+    @Test(arguments: [4, 16, 256])
+    static func encodedAnimationsMatch(colors: Int) throws {
+        var options = GIFEncodingOptions()
+        options.colors = colors
+        options.localColorTables = true
+        options.qualityTarget = nil
+        let frames = AnimationFixtures.standardSlide
+        let plan = colors == 256 ? AnimationFixtures.standardPlan : try AnimationFixtures.palette(for: frames, options: options)
+        let (bytes, statistics) = try AnimationFixtures.encode(frames, options: options, palette: plan)
+        #expect(statistics.transparentFrames > 0)
+        let gif = try GIFReader(bytes: bytes)
+        #expect(gif.globalPalette?.count == colors)
+        #expect(try bytes == reference(of: gif))
+    }
+
+    @Test static func anAnimationWithALocalTableMatches() throws {
+        let levels = (0 ..< 255).map { (level: Int) -> RGB8 in RGB8(UInt8(level), UInt8(level), UInt8(level)) }
+        let width = AnimationVariantTests.width, height = AnimationVariantTests.height
+        let first = (0 ..< width * height).map { $0 % 15 }
+        let second = (0 ..< width * height).map { $0 / width < 16 ? ($0 % 2 == 0 ? 3 : 12) : $0 % 15 }
+        let (gif, bytes) = try AnimationVariantTests.encodePair(first, second, localTables: true,
+                                                                 palette: IndexedPalette(colors: levels, reservesTransparentIndex: true))
+        #expect(gif.frames.last?.localPalette != nil)
+        #expect(try bytes == reference(of: gif))
+    }
+
+    /// giflib's file for the screen and frames of `gif`, compressed by giflib.
+    static func reference(of gif: GIFReader) throws -> [UInt8] {
+        try reference(width: gif.width, height: gif.height, global: gif.globalPalette, loopCount: gif.loopCount,
+                      backgroundIndex: gif.backgroundIndex, frames: gif.frames)
     }
 }
