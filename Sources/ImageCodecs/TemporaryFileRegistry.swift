@@ -52,13 +52,6 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
         paths.remove(path)
     }
 
-    /// The temporary files that exist now, sorted.
-    var recordedPaths: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return paths.sorted()
-    }
-
     /// Removes every recorded file and keeps the lock, so no temporary file is created,
     /// renamed or removed afterwards. For a process that ends right after.
     public func removeAllAndStop() {

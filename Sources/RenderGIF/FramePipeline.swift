@@ -1,5 +1,6 @@
 import ArcScene
 import Dispatch
+import Foundation
 import Raster
 import SceneRenderer
 
@@ -34,7 +35,10 @@ final class FramePipeline: @unchecked Sendable {
     /// libdispatch refuses to free a semaphore left below the value it was made with, which
     /// happens when the consumer stops early.)
     private let emptied = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    /// Set by the consumer when it leaves (done or failed), read by the drawing thread; only
+    /// under `stopLock`.
     private var stopped = false
+    private let stopLock = NSLock()
     private var previousSprite: PixelRect?
 
     /// A pipeline drawing `states` (one per frame) with copies of `renderer`.
@@ -54,7 +58,7 @@ final class FramePipeline: @unchecked Sendable {
         let drawing = DispatchGroup()
         DispatchQueue.global().async(group: drawing) { self.drawAll() }
         defer {
-            stopped = true
+            stopLock.withLock { stopped = true }
             for semaphore in emptied { semaphore.signal() }
             drawing.wait()
         }
@@ -73,7 +77,7 @@ final class FramePipeline: @unchecked Sendable {
         for k in 0 ..< states.count {
             let slot = k % 2
             emptied[slot].wait()
-            if stopped { return }
+            if stopLock.withLock({ stopped }) { return }
             slots[slot].frame = draw(k)
             filled[slot].signal()
         }

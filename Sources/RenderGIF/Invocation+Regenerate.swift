@@ -1,7 +1,7 @@
 extension Invocation {
     /// The command that writes this invocation's outputs: the same arguments without
     /// `--check`, quoted for a POSIX shell where needed.
-    public var regenerateCommand: String {
+    var regenerateCommand: String {
         let kept = arguments.filter { $0 != "--check" }
         return ([CommandLineInterface.commandName] + kept.map(Invocation.shellQuoted)).joined(separator: " ")
     }

@@ -89,7 +89,9 @@ public struct GIFSummary: Equatable, Sendable {
                     guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw failure() }
                 }
                 if code == GRAPHICS_EXT_FUNC_CODE, let first = blocks.first {
-                    guard DGifExtensionToGCB(first.count, first, &control) == GIF_OK else { throw failure() }
+                    guard DGifExtensionToGCB(first.count, first, &control) == GIF_OK else {
+                        throw ImageCodecError.corrupt(path: path, message: "a graphics control block of \(first.count) bytes, not 4")
+                    }
                 } else if code == APPLICATION_EXT_FUNC_CODE, loop == nil {
                     loop = Self.loopCount(in: blocks)
                 }

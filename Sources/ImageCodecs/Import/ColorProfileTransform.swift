@@ -35,12 +35,4 @@ final class ColorProfileTransform {
         guard count > 0 else { return }
         cmsDoTransform(transform, pixels, pixels, cmsUInt32Number(count))
     }
-
-    /// Converts every pixel of `pixels` (RGBA, four bytes each) in place.
-    func convert(_ pixels: inout [UInt8]) {
-        let count = pixels.count / 4
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { convert(base, count: count) }
-        }
-    }
 }
