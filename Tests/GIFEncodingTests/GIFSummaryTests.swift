@@ -55,6 +55,18 @@ import Testing
         #expect(GIFSummary.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
     }
 
+    /// A graphics control block must hold 4 bytes; one of 3 is named as such, not as an
+    /// unnamed giflib error.
+    @Test static func shortGraphicsControlBlockIsNamed() throws {
+        var bytes = try GIFRoundTripTests.writeSample()
+        let start = try #require((0 ..< bytes.count - 3).first { bytes[$0] == 0x21 && bytes[$0 + 1] == 0xF9 && bytes[$0 + 2] == 4 })
+        bytes[start + 2] = 3
+        bytes.remove(at: start + 6)
+        #expect(throws: ImageCodecError.corrupt(path: "short.gif", message: "a graphics control block of 3 bytes, not 4")) {
+            try GIFSummary(bytes: bytes, path: "short.gif")
+        }
+    }
+
     @Test static func notAGIF() {
         #expect(throws: ImageCodecError.self) { try GIFSummary(bytes: Array("hello".utf8), path: "x.gif") }
     }
