@@ -43,7 +43,7 @@ public enum RenderJob {
         do {
             frameCount = try timeline.frameCount(fps: settings.fps)
         } catch {
-            throw .limitExceeded("the animation cannot be sampled: \(error)")
+            throw .invalidScene(error)
         }
         // The outputs first: a bad output path, or with --check a missing file, fails before
         // progress starts and before --frames creates a folder.
