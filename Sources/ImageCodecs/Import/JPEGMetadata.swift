@@ -1,8 +1,9 @@
 /// What a JPEG's marker segments before the image data say about how to show it: the frame
 /// size, the Exif orientation and the embedded ICC profile.
 ///
-/// Read by a bounded walk over the segments from SOI to the first SOS; a malformed segment
-/// ends the walk and whatever was found before it stands. Nothing here can fail: damaged
+/// Read by a bounded walk over the segments from SOI to the first SOS, stepping over stray
+/// bytes between segments as libjpeg does; a malformed segment ends the walk and whatever was
+/// found before it stands. Nothing here can fail: damaged
 /// metadata means "as stored" and "sRGB", and libjpeg judges the picture itself.
 struct JPEGMetadata {
     /// Width and height from the first SOFn segment, or nil when there is none (or it says 0).
@@ -20,11 +21,7 @@ struct JPEGMetadata {
     init(_ bytes: [UInt8]) {
         var iccChunks: [(sequence: UInt8, total: UInt8, body: ArraySlice<UInt8>)] = []
         var at = 2
-        walk: while at + 1 < bytes.count {
-            guard bytes[at] == 0xFF else { break }
-            let marker = bytes[at + 1]
-            if marker == 0xFF { at += 1; continue }  // fill byte before a marker
-            at += 2
+        walk: while let marker = Self.nextMarker(in: bytes, from: &at) {
             switch marker {
             case 0x01, 0xD0 ... 0xD7: continue  // markers without a segment
             case 0xD9, 0xDA: break walk  // end of image, start of scan
@@ -53,6 +50,22 @@ struct JPEGMetadata {
             }
         }
         iccProfile = Self.assemble(iccChunks)
+    }
+
+    /// The code of the next marker at or after `at`, with `at` moved just past it; nil when the
+    /// data ends first. As libjpeg does, stray bytes before the marker (which many cameras
+    /// write between segments) and 0xFF fill bytes are skipped, and FF 00 is no marker. Each
+    /// step moves `at` forward, so the search is linear and never reads past the end.
+    private static func nextMarker(in bytes: [UInt8], from at: inout Int) -> UInt8? {
+        while at < bytes.count {
+            guard bytes[at] == 0xFF else { at += 1; continue }
+            while at < bytes.count, bytes[at] == 0xFF { at += 1 }
+            guard at < bytes.count else { return nil }
+            let marker = bytes[at]
+            at += 1
+            if marker != 0 { return marker }
+        }
+        return nil
     }
 
     /// The chunks joined in sequence order when they are exactly chunks 1...total of one profile.
