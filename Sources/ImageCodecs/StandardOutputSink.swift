@@ -10,10 +10,15 @@ import Darwin
 /// output.
 public final class StandardOutputSink: ByteSink {
     private var pending: [UInt8] = []
+    private let whenReaderCloses: (() -> Never)?
     private static let bufferSize = 1 << 16
 
-    /// A sink for descriptor 1.
-    public init() {
+    /// A sink for descriptor 1. `whenReaderCloses`, if given, is called instead of throwing
+    /// when a write fails because the reader closed the pipe (EPIPE): a SIGPIPE handler is then
+    /// already ending the process, and the writer waits for it rather than report the same
+    /// failure a second time.
+    public init(whenReaderCloses: (() -> Never)? = nil) {
+        self.whenReaderCloses = whenReaderCloses
         pending.reserveCapacity(Self.bufferSize)
     }
 
@@ -34,8 +39,10 @@ public final class StandardOutputSink: ByteSink {
                 posixWrite(1, raw.baseAddress! + offset, raw.count - offset)
             }
             if written < 0 {
-                if errno == EINTR { continue }
-                throw .unwritable(path: "standard output", reason: systemErrorText(errno))
+                let code = errno
+                if code == EINTR { continue }
+                if code == EPIPE, let whenReaderCloses { whenReaderCloses() }
+                throw .unwritable(path: "standard output", reason: systemErrorText(code))
             }
             offset += written
         }

@@ -11,7 +11,11 @@ import Darwin
 /// installed, and only read afterwards.
 nonisolated(unsafe) private var interruptionPipe: Int32 = -1
 
-/// Ends a render cleanly when it is interrupted (Ctrl-C's SIGINT, SIGTERM, SIGHUP): removes
+/// Whether the handlers are installed; set once, before any render thread starts.
+nonisolated(unsafe) private var handlersInstalled = false
+
+/// Ends a render cleanly when it is interrupted (Ctrl-C's SIGINT, SIGTERM, SIGHUP) or its
+/// standard output is closed by the reader (SIGPIPE, say `render-gif - | head -c1`): removes
 /// every temporary file (the output's, the frame or still being written), leaves existing
 /// outputs as they were, prints one line, and ends the way shells expect, by the same signal
 /// (a shell then reports status 128 + its number).
@@ -22,7 +26,7 @@ nonisolated(unsafe) private var interruptionPipe: Int32 = -1
 /// file afterwards, then restores the signal's default action and raises it again.
 public enum InterruptionHandler {
     /// The signals that end a render.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// Installs the handlers; `isTerminal` says whether standard error is a terminal, where
     /// a progress bar may need clearing before the line.
@@ -48,19 +52,37 @@ public enum InterruptionHandler {
             endProcess(signal: Int32(number), isTerminal: isTerminal)
         }
         for signal in signals { setAction(of: signal, to: reportSignal, flags: SA_RESTART) }
+        handlersInstalled = true
     }
 
-    /// The line printed when `signal` interrupts a render.
+    /// What a write to standard output does when the reader has closed it, once the handlers
+    /// are installed: SIGPIPE has then already reached the handler and the watcher thread is
+    /// ending the process, so the writer waits for that. Nil without the handlers.
+    static var closedOutputWait: (() -> Never)? {
+        guard handlersInstalled else { return nil }
+        return { waitForEnd() }
+    }
+
+    /// Blocks the calling thread until the watcher thread ends the process.
+    private static func waitForEnd() -> Never {
+        while true { pause() }
+    }
+
+    /// The line printed when `signal` ends a render.
     public static func message(signal: Int32) -> String {
-        "Error: render interrupted by \(name(of: signal)); temporary files removed, existing outputs left as they were\n"
+        let cause = signal == SIGPIPE
+            ? "standard output was closed (SIGPIPE)"
+            : "render interrupted by \(name(of: signal))"
+        return "Error: \(cause); temporary files removed, existing outputs left as they were\n"
     }
 
-    /// "SIGINT", "SIGTERM", "SIGHUP", or "signal n".
+    /// "SIGINT", "SIGTERM", "SIGHUP", "SIGPIPE", or "signal n".
     static func name(of signal: Int32) -> String {
         switch signal {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
         case SIGHUP: return "SIGHUP"
+        case SIGPIPE: return "SIGPIPE"
         default: return "signal \(signal)"
         }
     }
@@ -90,8 +112,12 @@ private func setAction(of number: Int32, to handler: (@convention(c) (Int32) -> 
     sigaction(number, &action, nil)
 }
 
-/// The signal handler: hands the signal's number to the watcher thread.
+/// The signal handler: hands the signal's number to the watcher thread. It keeps `errno` as
+/// it found it, since it may run between a failed call and the interrupted code's reading of
+/// `errno` (SIGPIPE arrives just before its write returns EPIPE).
 private func reportSignal(_ number: Int32) {
+    let savedErrno = errno
     var byte = UInt8(truncatingIfNeeded: number)
     _ = write(interruptionPipe, &byte, 1)
+    errno = savedErrno
 }

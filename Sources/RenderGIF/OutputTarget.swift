@@ -30,7 +30,7 @@ final class OutputTarget {
             guard !StandardOutputSink.isTerminal else {
                 throw .usage("Standard output is a terminal; send it to a file or a pipe ('render-gif - > out.gif'), or give '<output>' a file name.")
             }
-            standardOutput = StandardOutputSink()
+            standardOutput = StandardOutputSink(whenReaderCloses: InterruptionHandler.closedOutputWait)
         } else {
             do { file = try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
         }

@@ -51,11 +51,17 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("out.gif")) == previous)
         #expect(try Data(contentsOf: folder.appendingPathComponent("still.png")) == previous)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["frames", "out.gif", "still.png"])
-        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path).sorted()
-        #expect(frames.count < 2035)
-        #expect(frames == (0..<frames.count).map { FramesFolderTests.frameName($0) }, "only complete frames, no temporary file")
-        for name in frames.suffix(1) {
-            let bytes = try Data(contentsOf: folder.appendingPathComponent("frames/\(name)"))
+        try expectOnlyCompleteFrames(in: folder.appendingPathComponent("frames"))
+    }
+
+    /// Checks that `frames` holds the first frames of the long render, fewer than all, the last
+    /// one a complete PNG, and no temporary file.
+    static func expectOnlyCompleteFrames(in frames: URL) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+        #expect(names.count < 2035)
+        #expect(names == (0..<names.count).map { FramesFolderTests.frameName($0) }, "only complete frames, no temporary file")
+        for name in names.suffix(1) {
+            let bytes = try Data(contentsOf: frames.appendingPathComponent(name))
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.suffix(8).starts(with: Array("IEND".utf8)))
         }
     }
