@@ -59,31 +59,12 @@ enum AnimationPixels {
     /// so this is normally just its colour); the red byte is at `offset`.
     @inline(__always)
     static func opaquePacked(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
-        let alpha = UInt32(bytes[offset + 3])
-        let r = UInt32(bytes[offset]), g = UInt32(bytes[offset + 1]), b = UInt32(bytes[offset + 2])
-        if alpha == 255 { return r << 16 | g << 8 | b }
-        let background = 255 - alpha
-        return min(255, r + background) << 16 | min(255, g + background) << 8 | min(255, b + background)
+        OpaquePixel.packed(bytes, offset, premultiplied: true)
     }
 
     /// The packed colours of `rect` of `canvas`, row by row.
     static func packedColors(_ canvas: Canvas, _ rect: PixelRect) -> [UInt32] {
-        var colors = [UInt32](repeating: 0, count: rect.area)
-        let width = canvas.width
-        canvas.pixels.withUnsafeBufferPointer { bytes in
-            colors.withUnsafeMutableBufferPointer { out in
-                var position = 0
-                for y in rect.y ..< rect.maxY {
-                    var offset = (y * width + rect.x) * 4
-                    for _ in 0 ..< rect.width {
-                        out[position] = opaquePacked(bytes, offset)
-                        position += 1
-                        offset += 4
-                    }
-                }
-            }
-        }
-        return colors
+        OpaquePixel.colors(of: canvas.image, in: rect)
     }
 
     /// Squared sRGB Euclidean distance between two packed colours.

@@ -63,7 +63,7 @@ public struct PaletteMapper {
         }
         var output = [UInt8](repeating: 0, count: rect.area)
         guard !rect.isEmpty else { return output }
-        let colors = Self.opaqueColors(image, rect)
+        let colors = OpaquePixel.colors(of: image, in: rect)
         switch dither {
         case .none:
             output.withUnsafeMutableBufferPointer { out in
@@ -119,25 +119,5 @@ public struct PaletteMapper {
                 output[position] = cache.nearest(shifted(packed >> 16), shifted(packed >> 8 & 0xFF), shifted(packed & 0xFF))
             }
         }
-    }
-
-    /// The rectangle's pixels as packed opaque colours (see `OpaquePixel`).
-    private static func opaqueColors(_ image: RGBAImage, _ rect: PixelRect) -> [UInt32] {
-        var colors = [UInt32](repeating: 0, count: rect.area)
-        let premultiplied = image.isPremultiplied
-        image.pixels.withUnsafeBufferPointer { bytes in
-            colors.withUnsafeMutableBufferPointer { out in
-                var position = 0
-                for y in rect.y ..< rect.maxY {
-                    var offset = (y * image.width + rect.x) * 4
-                    for _ in 0 ..< rect.width {
-                        out[position] = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
-                        position += 1
-                        offset += 4
-                    }
-                }
-            }
-        }
-        return colors
     }
 }
