@@ -41,7 +41,7 @@ public final class AnimationEncoder {
         /// Start time in centiseconds.
         var start: Int
         /// What the screen showed inside `frame.rect` before it (nil for the first frame).
-        var previous: [UInt8]?
+        var previous: [UInt32]?
         /// The pixels left approximated (within the LZW tolerance) once it is shown.
         var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
@@ -50,7 +50,11 @@ public final class AnimationEncoder {
     private var mapper: FrameIndexMapper
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
+    /// The global table's first index of each of its colours.
+    private let exactGlobalIndex: [UInt32: UInt8]
     private var screen: DisplayedScreen
+    /// Redraws still tiles with tables of their own on frames that change nothing (nil: off).
+    private let refiner: StillTileRefiner?
     private var held: BufferedFrame?
     private var pending: BufferedFrame?
     private var lastTime: Double?
@@ -83,7 +87,17 @@ public final class AnimationEncoder {
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
                                         lzwTolerance: options.lzwTolerance, inParallel: options.isParallel)
         packedTable = palette.tableColors.map(\.packed)
+        var exact: [UInt32: UInt8] = [:]
+        for (index, color) in palette.colors.enumerated() where exact[color.packed] == nil {
+            exact[color.packed] = UInt8(index)
+        }
+        exactGlobalIndex = exact
         screen = DisplayedScreen(width: width, height: height)
+        refiner = options.refinesStillTiles && options.dither == .none
+            ? StillTileRefiner(width: width, height: height, tileSize: options.refinementTileSize,
+                               maxColors: options.colors, targetPSNR: options.refinementTarget,
+                               interfaceColors: interfaceColors, rampLevels: options.rampLevels)
+            : nil
     }
 
     /// Adds the frame shown from `time` seconds on. `damage` is what changed since the
@@ -109,9 +123,15 @@ public final class AnimationEncoder {
         guard let current = pending, current.previous != nil || start - current.start >= 2 else {
             // The first image (or a frame too soon after it) covers the whole screen.
             if pending != nil { statistics.shortFramesMerged += 1 }
+            if let refiner {
+                let first = try refiner.firstImage(canvas: canvas)
+                show(first.shown, in: screenRect)
+                pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame), start: 0, previous: nil)
+                return
+            }
             let indices = try mapIndices(canvas, screenRect, spriteBounds)
-            screen.write(indices, in: screenRect)
             let choice = try selector.choose(rect: screenRect, indices: indices, unchanged: nil, previous: nil, builder: builder)
+            show(choice.shown, in: screenRect)
             pending = BufferedFrame(frame: choice.frame, image: choice.image, start: 0, previous: nil)
             return
         }
@@ -121,16 +141,18 @@ public final class AnimationEncoder {
         if replacesPending, let undo = current.previous {
             // Too soon after the pending image: this frame takes its place and its start.
             statistics.shortFramesMerged += 1
-            screen.write(undo, in: current.frame.rect)
+            show(undo, in: current.frame.rect)
             region = region.union(current.frame.rect)
             imageStart = current.start
         }
         guard !region.isEmpty else {
-            statistics.identicalFramesMerged += 1
+            if try !refine(canvas, start: start, replacesPending: replacesPending) {
+                statistics.identicalFramesMerged += 1
+            }
             return
         }
         let indices = try mapIndices(canvas, region, spriteBounds)
-        let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0
+        let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0 || refiner != nil
         let colors = needsColors ? AnimationPixels.packedColors(canvas, region) : nil
         let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
                                                           palette: packedTable, tolerance: options.unchangedTolerance)
@@ -141,7 +163,7 @@ public final class AnimationEncoder {
                 pending = held
                 held = nil
                 approximated = pending?.approximated ?? approximated
-            } else {
+            } else if try !refine(canvas, start: start, replacesPending: false) {
                 statistics.identicalFramesMerged += 1
             }
             return
@@ -154,7 +176,7 @@ public final class AnimationEncoder {
                                          unchanged: unchanged.cropped(to: changed, from: region),
                                          previous: previous, colors: colors?.cropped(to: changed, from: region),
                                          lossyArea: lossyArea, builder: builder)
-        screen.write(choice.shown, in: changed)
+        show(choice.shown, in: changed)
         if options.lzwTolerance > 0, let lossyArea { approximated = lossyArea.intersection(changed) }
         let buffered = BufferedFrame(frame: choice.frame, image: choice.image, start: imageStart, previous: previous, approximated: approximated)
         if replacesPending {
@@ -199,6 +221,37 @@ public final class AnimationEncoder {
     }
 
     // MARK: Private
+
+    /// Shows `colors` in `rect`; the refiner looks at the tiles again.
+    private func show(_ colors: [UInt32], in rect: PixelRect) {
+        screen.write(colors, in: rect)
+        refiner?.touch(rect)
+    }
+
+    /// On a frame that changes nothing, writes the next refinement of a still tile as the
+    /// image shown from `start` (cs), when the refiner has one and the image before has had
+    /// its 2 cs. True when an image was added.
+    private func refine(_ canvas: Canvas, start: Int, replacesPending: Bool) throws(GIFEncodingError) -> Bool {
+        guard let refiner, !replacesPending, let current = pending, start - current.start >= 2,
+              let refinement = try refiner.nextRefinement(canvas: canvas, screen: screen) else { return false }
+        let rect = refinement.frame.rect
+        let previous = screen.read(rect)
+        screen.write(refinement.shown, in: rect)
+        approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        try advance(to: BufferedFrame(frame: refinement.frame, image: try builder.encodeImage(refinement.frame),
+                                      start: start, previous: previous))
+        statistics.refinementFrames += 1
+        return true
+    }
+
+    /// The global table's indices for shown colours: exact where the table holds the colour,
+    /// else the nearest entry (colours a refinement showed).
+    private func globalIndices(_ colors: [UInt32]) -> [UInt8] {
+        colors.map { color in
+            if let exact = exactGlobalIndex[color] { return exact }
+            return palette.nearestIndex(of: RGB8(UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)))
+        }
+    }
 
     private func mapIndices(_ canvas: Canvas, _ region: PixelRect, _ sprite: PixelRect?) throws(GIFEncodingError) -> [UInt8] {
         do {
@@ -246,12 +299,12 @@ public final class AnimationEncoder {
     private func merge(_ first: BufferedFrame, _ second: BufferedFrame) throws(GIFEncodingError) -> BufferedFrame {
         guard let firstPrevious = first.previous else {
             // The first image covers the screen: it simply shows the final state.
-            let full = GIFFrame(rect: first.frame.rect, indices: screen.read(first.frame.rect), delayCentiseconds: 0,
-                                disposal: .keep)
+            let full = GIFFrame(rect: first.frame.rect, indices: globalIndices(screen.read(first.frame.rect)),
+                                delayCentiseconds: 0, disposal: .keep)
             return BufferedFrame(frame: full, image: try builder.encodeImage(full), start: first.start, previous: nil)
         }
         let union = first.frame.rect.union(second.frame.rect)
-        let target = screen.read(union)
+        let target = globalIndices(screen.read(union))
         if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
         screen.write(firstPrevious, in: first.frame.rect)
         let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
@@ -259,10 +312,11 @@ public final class AnimationEncoder {
         // Nothing to show: one pixel repeating what is there keeps the timing.
         let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
         let prior = screen.read(rect)
-        screen.write(target, in: union)
+        screen.write(target.map { packedTable[Int($0)] }, in: union)
         let choice = try selector.choose(rect: rect, indices: target.cropped(to: rect, from: union),
                                          unchanged: unchanged.cropped(to: rect, from: union),
                                          previous: prior, builder: builder)
+        show(choice.shown, in: rect)
         return BufferedFrame(frame: choice.frame, image: choice.image, start: first.start, previous: prior)
     }
 }
@@ -281,6 +335,8 @@ public struct AnimationEncodingStatistics: Sendable, Equatable {
     public var transparentFrames = 0
     /// Written images that carry a local colour table.
     public var localTableFrames = 0
+    /// Images that redrew a still tile with its own table on a frame that changed nothing.
+    public var refinementFrames = 0
     /// The GIF's total duration in centiseconds (the sum of the written delays).
     public var totalCentiseconds = 0
 

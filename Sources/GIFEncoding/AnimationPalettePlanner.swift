@@ -16,8 +16,9 @@ import Raster
 /// The palette holds, in this order: the interface's flat colours and the anti-aliasing ramps
 /// of its lines (exact, see `InterfaceColors`), colours chosen from the rest of the histogram
 /// by `PaletteBuilder`, and the transparent slot. Its size is the smallest power of two whose
-/// estimated mean PSNR reaches `options.qualityTarget` (or `options.colors`). Everything is
-/// deterministic: the same frames in the same order give the same palette.
+/// estimated content PSNR (pixels that are not background) reaches `options.qualityTarget`
+/// (or `options.colors`). Everything is deterministic: the same frames in the same order give
+/// the same palette.
 public struct AnimationPalettePlanner: Sendable {
     /// Screen width in pixels; every canvas must have it.
     let width: Int
@@ -106,7 +107,7 @@ public struct AnimationPalettePlanner: Sendable {
         func plan(_ position: Int) throws(GIFEncodingError) -> (IndexedPalette, Double) {
             if let known = built[position] { return known }
             let palette = try build(histogram, maxColors: candidates[position], fixed: fixed, transparency: transparency)
-            let result = (palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight))
+            let result = (palette, Self.estimatedPSNR(palette, entries, background: interfaceColors.background))
             built[position] = result
             return result
         }
@@ -125,7 +126,7 @@ public struct AnimationPalettePlanner: Sendable {
             let made = ParallelWork.map(missing.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
                 do throws(GIFEncodingError) {
                     let palette = try build(histogram, maxColors: candidates[missing[piece]], fixed: fixed, transparency: transparency)
-                    return .success((palette, Self.estimatedPSNR(palette, entries, totalWeight: histogram.totalWeight)))
+                    return .success((palette, Self.estimatedPSNR(palette, entries, background: interfaceColors.background)))
                 } catch {
                     return .failure(error)
                 }
@@ -155,10 +156,14 @@ public struct AnimationPalettePlanner: Sendable {
         }
     }
 
-    /// 10·log10(255² / MSE), the MSE over every counted pixel-frame and channel when each
-    /// colour takes its nearest palette entry (dithering is not modelled).
-    static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry],
-                              totalWeight: Double) -> Double {
+    /// 10·log10(255² / MSE), the MSE over every counted pixel-frame and channel of the content
+    /// (every colour but `background`, which the palette always holds exactly and which would
+    /// only dilute the figure) when each colour takes its nearest palette entry (dithering is
+    /// not modelled).
+    static func estimatedPSNR(_ palette: IndexedPalette, _ allEntries: [ColorHistogram.Entry],
+                              background: RGB8) -> Double {
+        let entries = allEntries.filter { $0.color != background }
+        let totalWeight = entries.reduce(0) { $0 + $1.weight }
         guard totalWeight > 0, !entries.isEmpty else { return .infinity }
         // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
         var bytes = [UInt8](repeating: 255, count: entries.count * 4)
@@ -250,7 +255,8 @@ public struct AnimationPalette: Sendable, Equatable {
     let width: Int
     /// Screen height in pixels the palette was planned for.
     let height: Int
-    /// The planner's estimate of the mean PSNR (dB) with nearest-colour mapping.
+    /// The planner's estimate of the content PSNR (dB, pixels that are not background) with
+    /// nearest-colour mapping.
     let estimatedPSNR: Double
 
     /// Wraps a palette; `AnimationPalettePlanner.makePalette()` is the usual way to get one.

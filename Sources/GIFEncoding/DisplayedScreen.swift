@@ -1,24 +1,26 @@
 import Palette
 import Raster
 
-/// The palette indices a GIF decoder shows after the frames written so far: one byte a pixel
-/// over the whole screen. Frames are differenced against it, not against the previous
+/// The colours a GIF decoder shows after the frames written so far: one packed 0xRRGGBB value
+/// a pixel over the whole screen. Frames are differenced against it, not against the previous
 /// rendered frame, so what is skipped as "unchanged" is judged by what the viewer really sees.
+/// Colours rather than indices, because images written with their own colour tables (the
+/// refinements of still tiles) show colours the global table does not hold.
 struct DisplayedScreen {
     let width: Int
     let height: Int
-    private(set) var indices: [UInt8]
+    private(set) var colors: [UInt32]
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        indices = [UInt8](repeating: 0, count: width * height)
+        colors = [UInt32](repeating: 0, count: width * height)
     }
 
-    /// The shown indices of `rect` (inside the screen), row by row.
-    func read(_ rect: PixelRect) -> [UInt8] {
-        var values = [UInt8](repeating: 0, count: rect.area)
-        indices.withUnsafeBufferPointer { screen in
+    /// The shown colours of `rect` (inside the screen), row by row.
+    func read(_ rect: PixelRect) -> [UInt32] {
+        var values = [UInt32](repeating: 0, count: rect.area)
+        colors.withUnsafeBufferPointer { screen in
             values.withUnsafeMutableBufferPointer { out in
                 for row in 0 ..< rect.height {
                     let source = screen.baseAddress! + (rect.y + row) * width + rect.x
@@ -30,10 +32,10 @@ struct DisplayedScreen {
     }
 
     /// Shows `values` (row by row over `rect`, inside the screen).
-    mutating func write(_ values: [UInt8], in rect: PixelRect) {
+    mutating func write(_ values: [UInt32], in rect: PixelRect) {
         let width = self.width
         values.withUnsafeBufferPointer { source in
-            indices.withUnsafeMutableBufferPointer { screen in
+            colors.withUnsafeMutableBufferPointer { screen in
                 for row in 0 ..< rect.height {
                     let target = screen.baseAddress! + (rect.y + row) * width + rect.x
                     target.update(from: source.baseAddress! + row * rect.width, count: rect.width)
@@ -44,14 +46,15 @@ struct DisplayedScreen {
 
     /// Which pixels of `region` can stay as shown, and the bounding box of the others.
     ///
-    /// A pixel stays when its new index equals the shown one, or, with a positive `tolerance`,
-    /// when its true colour (`colors`, packed) is not exactly a palette colour and the shown
-    /// colour is at most `tolerance` further from it than the new index's colour is.
+    /// A pixel stays when its new index's colour is the shown one, or, when its true colour
+    /// (`colors`, packed, if given) is not exactly its new index's colour, when the shown
+    /// colour is at most `tolerance` further from it than the new index's colour is (with
+    /// tolerance 0: at least as close, as a refined still pixel is).
     func unchangedPixels(newIndices: [UInt8], region: PixelRect, colors: [UInt32]?, palette: [UInt32],
                          tolerance: Double) -> (unchanged: [Bool], changedBounds: PixelRect) {
         var unchanged = [Bool](repeating: true, count: region.area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        indices.withUnsafeBufferPointer { screen in
+        self.colors.withUnsafeBufferPointer { screen in
             newIndices.withUnsafeBufferPointer { fresh in
                 palette.withUnsafeBufferPointer { table in
                     unchanged.withUnsafeMutableBufferPointer { stays in
@@ -60,13 +63,13 @@ struct DisplayedScreen {
                             let start = row * region.width
                             var rowMin = Int.max, rowMax = -1
                             for column in 0 ..< region.width {
-                                let shown = screen[screenStart + column], wanted = fresh[start + column]
+                                let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
                                 if shown == wanted { continue }
-                                if tolerance > 0, let colors {
-                                    let color = colors[start + column], fresh = table[Int(wanted)]
-                                    if fresh != color {
-                                        let allowed = Double(AnimationPixels.squaredDistance(fresh, color)).squareRoot() + tolerance
-                                        if Double(AnimationPixels.squaredDistance(table[Int(shown)], color)) <= allowed * allowed {
+                                if let colors {
+                                    let color = colors[start + column]
+                                    if wanted != color {
+                                        let allowed = Double(AnimationPixels.squaredDistance(wanted, color)).squareRoot() + tolerance
+                                        if Double(AnimationPixels.squaredDistance(shown, color)) <= allowed * allowed {
                                             continue
                                         }
                                     }

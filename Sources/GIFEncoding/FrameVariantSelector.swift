@@ -36,8 +36,8 @@ final class FrameVariantSelector {
         var frame: GIFFrame
         /// Its encoding, ready for `GIFStreamBuilder.add(_:delayCentiseconds:)`.
         var image: EncodedGIFImage
-        /// The indices the screen shows inside `frame.rect` afterwards (global palette).
-        var shown: [UInt8]
+        /// The colours the screen shows inside `frame.rect` afterwards.
+        var shown: [UInt32]
         /// True when the transparent variant won.
         var usesTransparency: Bool
         /// True when a local colour table won.
@@ -46,12 +46,12 @@ final class FrameVariantSelector {
 
     /// Chooses how to write `rect` whose new indices are `indices` (row by row over `rect`);
     /// `unchanged` marks pixels the screen already shows well enough (nil: none do), and
-    /// `previous` holds the indices the screen shows now (needed when `unchanged` is given).
+    /// `previous` holds the colours the screen shows now (needed when `unchanged` is given).
     /// With `colors` (the pixels' true colours, packed) and a positive `lzwTolerance`, the
     /// indices of pixels inside `lossyArea` (the moving sprite, seen for one frame) are
     /// re-chosen within the error bound for shorter LZW codes; pixels outside it, which may
     /// stay on screen for long, keep their mapping.
-    func choose(rect: PixelRect, indices: [UInt8], unchanged: [Bool]?, previous: [UInt8]?, colors: [UInt32]? = nil,
+    func choose(rect: PixelRect, indices: [UInt8], unchanged: [Bool]?, previous: [UInt32]?, colors: [UInt32]? = nil,
                 lossyArea: PixelRect? = nil, builder: GIFStreamBuilder) throws(GIFEncodingError) -> Choice {
         var bounds: [Int32]?
         if let colors, let lossyArea, lzwTolerance > 0, !lossyArea.intersection(rect).isEmpty {
@@ -59,7 +59,7 @@ final class FrameVariantSelector {
         }
         // Each family gives its frame, what the screen shows afterwards, whether it is the
         // transparent one, and its LZW data when the LZW-friendly re-mapping made it.
-        var families: [(VariantWorker) -> (GIFFrame, [UInt8], Bool, [UInt8]?)] = []
+        var families: [(VariantWorker) -> (GIFFrame, [UInt32], Bool, [UInt8]?)] = []
         let table = packedTable
         let codeSize = builder.globalCodeSize
         let lossyBounds = bounds
@@ -72,7 +72,8 @@ final class FrameVariantSelector {
                                                palette: table, transparentIndex: nil, codeSize: codeSize, data: &made)
                 data = made
             }
-            return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep), opaque, false, data)
+            return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep),
+                    opaque.map { table[Int($0)] }, false, data)
         }
         if let transparent = palette.transparentIndex, let unchanged, let previous, unchanged.contains(true) {
             families.append { worker in
@@ -80,7 +81,7 @@ final class FrameVariantSelector {
                 var data: [UInt8]?
                 for position in 0 ..< indices.count where unchanged[position] { frameIndices[position] = transparent }
                 if var bounds = lossyBounds, let colors {
-                    let shownColors = previous.map { table[Int($0)] }
+                    let shownColors = previous
                     for position in 0 ..< indices.count where unchanged[position] {
                         let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
                         bounds[position] = max(bounds[position], Int32(clamping: error))
@@ -91,9 +92,9 @@ final class FrameVariantSelector {
                                                          codeSize: codeSize, data: &made)
                     data = made
                 }
-                var shown = frameIndices
-                for position in 0 ..< indices.count where frameIndices[position] == transparent {
-                    shown[position] = previous[position]
+                var shown = previous
+                for position in 0 ..< indices.count where frameIndices[position] != transparent {
+                    shown[position] = table[Int(frameIndices[position])]
                 }
                 return (GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
                                  transparentIndex: Int(transparent)), shown, true, data)
