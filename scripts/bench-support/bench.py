@@ -181,7 +181,8 @@ def main():
         out.write("\n")
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
-    print("results: " + os.path.relpath(path, os.getcwd()))
+    print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
+        os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 
 
 if __name__ == "__main__":
