@@ -9,16 +9,18 @@ import platform
 import shutil
 import subprocess
 import sys
+import time
 
 import numpy as np
 import PIL
 import skia
 
 import bench_photos
-import content_quality
 import floor_input
 import gif_quality
 import measure
+import one_table_bound
+import peer_encoders
 import photo_bench
 import report
 from skia_pipeline import Scene
@@ -27,8 +29,11 @@ FPS = 50
 DEFAULT_TAPS = [1, 3, 0, 2, 1]
 
 
+STARTED = time.monotonic()
+
+
 def log(text):
-    print("bench: " + text, file=sys.stderr, flush=True)
+    print("bench: [%4.0f s] %s" % (time.monotonic() - STARTED, text), file=sys.stderr, flush=True)
 
 
 def first_line(command):
@@ -76,16 +81,6 @@ def median_stages(measurement):
     return {name: float(np.median([stages.get(name, 0.0) for stages in per_run])) for name in names}
 
 
-def remover(*paths):
-    def remove():
-        for path in paths:
-            if os.path.isdir(path):
-                shutil.rmtree(path)
-            elif os.path.exists(path):
-                os.remove(path)
-    return remove
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for name in ("root", "bin", "floor-bin", "work", "ffmpeg", "convert", "gifsicle", "time"):
@@ -116,8 +111,9 @@ def main():
 
     log("1. the default job")
     default = measure.repeat("render-gif out.gif", [args.bin, "--quiet", "--timings", ours_gif],
-                             runs, budget, before_each=remover(ours_gif))
-    results["ours"] = dict(default.to_json(), bytes=os.path.getsize(ours_gif))
+                             runs, budget, before_each=measure.remover(ours_gif))
+    results["ours"] = dict(default.to_json(), label="render-gif (renders too)", bytes=os.path.getsize(ours_gif),
+                           path=ours_gif)
     results["stages_ms"] = median_stages(default)
 
     log("reference frames: render-gif --frames (not timed)")
@@ -125,75 +121,31 @@ def main():
     measure.run_once("render-gif --frames", [args.bin, "--quiet", "--frames", frames, frames_gif])
     with open(ours_gif, "rb") as a, open(frames_gif, "rb") as b:
         results["ours"]["identical_with_frames"] = a.read() == b.read()
-    reference = gif_quality.Reference(frames)
-    log("loaded %d reference frames" % len(reference))
-    results["ours"]["quality"] = gif_quality.compare(ours_gif, reference, FPS)
-    results["ours"]["content_quality"] = content_quality.compare(ours_gif, reference, FPS)
 
     log("2. the competent Python pipeline (skia-python + ffmpeg)")
     skia_gif = os.path.join(work, "skia-ffmpeg.gif")
     competent = measure.repeat(
         "skia-python + ffmpeg", [python, os.path.join(support, "skia_pipeline.py"), "--assets",
                                  os.path.join(args.root, "Assets"), "--out", skia_gif, "--ffmpeg", args.ffmpeg],
-        runs, budget, before_each=remover(skia_gif))
-    results["competent"] = dict(competent.to_json(), bytes=os.path.getsize(skia_gif),
-                                quality=gif_quality.compare(skia_gif, reference, FPS))
+        runs, budget, before_each=measure.remover(skia_gif))
+    results["competent"] = dict(competent.to_json(), label="skia-python + ffmpeg (draws too)",
+                                bytes=os.path.getsize(skia_gif), path=skia_gif)
 
     log("3. encoders on render-gif's PNG frames")
-    pngs = sorted(os.path.join(frames, name) for name in os.listdir(frames) if name.endswith(".png"))
-    pattern = os.path.join(frames, "frame-%05d.png")
-    magick_env = dict(os.environ, MAGICK_CONFIGURE_PATH=os.path.join(args.work, "magick"))
-    encoders = []
+    results["encoders"] = peer_encoders.run(args, frames, work, "", FPS, runs, budget)
 
-    def encoder(key, label, command, output, env=None):
-        measurement = measure.repeat(label, command, runs, budget, env=env, before_each=remover(output))
-        entry = dict(measurement.to_json(), key=key, label=label, bytes=os.path.getsize(output))
-        encoders.append(entry)
-        return entry
-
-    ffmpeg_input = [args.ffmpeg, "-v", "error", "-y", "-framerate", str(FPS), "-i", pattern]
-    bayer_gif = os.path.join(work, "ffmpeg-bayer.gif")
-    encoder("ffmpeg_bayer", "ffmpeg palettegen diff + bayer:5 rect", ffmpeg_input + [
-        "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];"
-        "[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle", bayer_gif], bayer_gif)
-    sierra_gif = os.path.join(work, "ffmpeg-sierra.gif")
-    encoder("ffmpeg_sierra", "ffmpeg palettegen diff + sierra2_4a", ffmpeg_input + [
-        "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];"
-        "[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle", sierra_gif], sierra_gif)
-    magick_gif = os.path.join(work, "imagemagick.gif")
-    magick = encoder("imagemagick", "ImageMagick -layers Optimize",
-                     [args.convert, "-delay", str(100 // FPS), "-loop", "0"] + pngs + ["-layers", "Optimize", magick_gif],
-                     magick_gif, env=magick_env)
-    gifsicle_gif = os.path.join(work, "imagemagick-gifsicle.gif")
-    gifsicle = encoder("imagemagick_gifsicle", "ImageMagick + gifsicle -O3",
-                       [args.gifsicle, "-O3", magick_gif, "-o", gifsicle_gif], gifsicle_gif)
-    gifsicle["gifsicle_seconds_median"] = gifsicle["seconds_median"]
-    gifsicle["seconds_median"] = round(gifsicle["seconds_median"] + magick["seconds_median"], 4)
-    pillow_gif = os.path.join(work, "pillow.gif")
-    encoder("pillow", "Pillow save_all optimize",
-            [python, os.path.join(support, "pillow_encode.py"), frames, pillow_gif, str(FPS)], pillow_gif)
-    outputs = {"ffmpeg_bayer": bayer_gif, "ffmpeg_sierra": sierra_gif, "imagemagick": magick_gif,
-               "imagemagick_gifsicle": gifsicle_gif, "pillow": pillow_gif}
-    for entry in encoders:
-        log("quality of " + entry["label"])
-        entry["quality"] = gif_quality.compare(outputs[entry["key"]], reference, FPS)
-    results["encoders"] = encoders
+    log("quality against the reference frames")
+    reference = gif_quality.Reference(frames)
+    gif_quality.compare_all([results["ours"], results["competent"]] + results["encoders"], reference, FPS)
+    results["best_one_table"] = one_table_bound.measure(reference.frames[0])
 
     log("4. the giflib floor")
-    floor_raw = os.path.join(work, "floor-input.bin")
-    floor_gif = os.path.join(work, "floor.gif")
-    floor_frames, floor_pixels = floor_input.write(reference.frames, FPS, floor_input.global_palette(ours_gif), floor_raw)
-    floor_run = measure.run_once("giflib floor", [args.floor_bin, floor_raw, floor_gif, str(max(runs, 20))])
-    floor_times = [float(line.split()[1]) for line in floor_run.stderr.splitlines() if line.startswith("floor: ")]
-    if not floor_times:
-        raise RuntimeError("the giflib floor printed no times")
-    results["floor"] = {"frames": floor_frames, "pixels": floor_pixels, "repetitions": len(floor_times),
-                        "ms_median": float(np.median(floor_times)), "ms_all": floor_times,
-                        "bytes": os.path.getsize(floor_gif)}
+    results["floor"] = floor_input.measure_floor(args.floor_bin, reference.frames, ours_gif, FPS, work, "floor",
+                                                 max(runs, 20))
     del reference
 
     log("7. real photographs")
-    results["photos"] = bench_photos.run(args, work, runs, budget, python, support, remover)
+    results["photos"] = bench_photos.run(args, work, runs, budget)
 
     log("5. scaling")
     scaling = []
@@ -207,11 +159,12 @@ def main():
               ("scale 3", ["--scale", "3"], DEFAULT_TAPS, 3)]
     for label, extra, taps, scale in cases:
         if extra is None:
-            entry = {key: value for key, value in results["ours"].items() if key != "quality"}
+            entry = {key: value for key, value in results["ours"].items() if key not in ("quality", "label")}
         else:
             out = os.path.join(work, "scaling.gif")
             entry = dict(measure.repeat("render-gif " + label, [args.bin, "--quiet"] + extra + [out],
-                                        runs, budget, before_each=remover(out)).to_json(), bytes=os.path.getsize(out))
+                                        runs, budget, before_each=measure.remover(out)).to_json(),
+                         bytes=os.path.getsize(out))
         entry.update(label=label, taps=len(taps), tap_list=taps, scale=scale, frames=frame_count(taps))
         scaling.append(entry)
     results["scaling"] = scaling
@@ -221,13 +174,15 @@ def main():
 
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
                           + photo_bench.targets(results["large_photos"]))
+    results["bench_seconds"] = round(time.monotonic() - STARTED, 1)
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
         json.dump(results, out, indent=2)
         out.write("\n")
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
-    print("results: " + os.path.relpath(path, os.getcwd()))
+    print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
+        os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 
 
 if __name__ == "__main__":

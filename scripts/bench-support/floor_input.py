@@ -5,12 +5,15 @@ rounding to centiseconds, identical frames merged into the previous one's delay)
 
 The palette is the global colour table of a given GIF (render-gif's own output), padded
 to 256 entries, so the indices have the same statistics an encoder's frames would have.
-The file layout is described in giflib_floor.c."""
+The file layout is described in giflib_floor.c; measure runs giflib_floor on it."""
 
+import os
 import struct
 
 import numpy as np
 from PIL import Image
+
+import measure
 
 
 def global_palette(gif_path):
@@ -65,3 +68,18 @@ def write(reference, fps, palette_bytes, path):
             out.write(indices)
             pixels += w * h
     return len(entries), pixels
+
+
+def measure_floor(floor_bin, reference, gif, fps, work, name, repetitions):
+    """The giflib floor on the changed rectangles of `reference` (a list of opaque RGBA
+    arrays) with `gif`'s palette: writes `work`/`name`.bin, runs `floor_bin` on it for
+    `repetitions` timed encodings into `work`/`name`.gif, returns its figures."""
+    raw = os.path.join(work, name + ".bin")
+    out = os.path.join(work, name + ".gif")
+    frames, pixels = write(reference, fps, global_palette(gif), raw)
+    run = measure.run_once("giflib floor " + name, [floor_bin, raw, out, str(repetitions)])
+    times = [float(line.split()[1]) for line in run.stderr.splitlines() if line.startswith("floor: ")]
+    if not times:
+        raise RuntimeError("the giflib floor printed no times")
+    return {"frames": frames, "pixels": pixels, "repetitions": len(times), "ms_median": float(np.median(times)),
+            "ms_all": times, "bytes": os.path.getsize(out)}

@@ -7,6 +7,8 @@ process. Taking ru_maxrss from wait4 here would be wrong once this process has g
 keeps the high-water mark of the memory a child had between fork and exec, which is this
 whole Python process with every reference frame loaded."""
 
+import os
+import shutil
 import statistics
 import tempfile
 import subprocess
@@ -108,3 +110,14 @@ def repeat(label, command, runs, budget, env=None, cwd=None, before_each=None):
     print("bench:   %-34s %8.3f s median, %s" % (label, statistics.median(r.seconds for r in done), note),
           file=sys.stderr, flush=True)
     return Measurement(label, done)
+
+
+def remover(*paths):
+    """A before_each for repeat: deletes the files and folders at `paths` that exist."""
+    def remove():
+        for path in paths:
+            if os.path.isdir(path):
+                shutil.rmtree(path)
+            elif os.path.exists(path):
+                os.remove(path)
+    return remove

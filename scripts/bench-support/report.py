@@ -2,10 +2,35 @@
 shows every figure, both computed from the results dictionary that bench.py collects."""
 
 MIB = 1024.0
+CONTENT_MEAN_TARGET_DB = 40.0
+CONTENT_WORST_TARGET_DB = 38.0
 
 
-def _target(name, value, passed, text):
+def target(name, value, passed, text):
+    """One target: its name, the measured value, whether it passed, the line to print."""
     return {"name": name, "value": round(value, 4), "pass": bool(passed), "text": text}
+
+
+def content_targets(ours, suffix):
+    """Content PSNR of our GIF (an entry with "quality"): the mean and the worst sample."""
+    q = ours["quality"]
+    mean, worst = q["content_psnr_mean_db"], q["content_psnr_min_db"]
+    return [
+        target("content PSNR mean" + suffix, mean, mean >= CONTENT_MEAN_TARGET_DB,
+               "%.2f dB (target >= %.0f dB)" % (mean, CONTENT_MEAN_TARGET_DB)),
+        target("content PSNR worst frame" + suffix, worst, worst >= CONTENT_WORST_TARGET_DB,
+               "%.2f dB (target >= %.0f dB)" % (worst, CONTENT_WORST_TARGET_DB)),
+    ]
+
+
+def size_target(ours, encoders, limit, suffix):
+    """Our bytes over the smaller GIF of ffmpeg bayer and ImageMagick + gifsicle on the same
+    frames, at most `limit`."""
+    by_key = {entry["key"]: entry for entry in encoders}
+    smallest = min(by_key["ffmpeg_bayer"]["bytes"], by_key["imagemagick_gifsicle"]["bytes"])
+    ratio = ours["bytes"] / smallest
+    return target("size vs min(ffmpeg bayer, ImageMagick + gifsicle)" + suffix, ratio, ratio <= limit,
+                  "%.2f of %d bytes (target <= %.2f)" % (ratio, smallest, limit))
 
 
 def targets(results):
@@ -20,33 +45,31 @@ def targets(results):
     one_x, three_x = scaling["scale 1"], scaling["scale 3"]
 
     speed = results["competent"]["seconds_median"] / seconds
-    smallest = min(bayer["bytes"], gifsicle["bytes"])
-    size = ours["bytes"] / smallest
     floor = seconds * 1000.0 / results["floor"]["ms_median"]
     linearity = per_tap(five, fifty) / per_tap(one, five)
     scale = three_x["seconds_median"] / one_x["seconds_median"]
     rss = fifty["max_rss_kib_median"] / five["max_rss_kib_median"]
     default_rss = ours["max_rss_kib_median"] / MIB
     return [
-        _target("speed vs skia-python + ffmpeg", speed, speed >= 20,
-                "%.1fx faster (target >= 20x)" % speed),
-        _target("size vs min(ffmpeg bayer, ImageMagick + gifsicle)", size, size <= 0.8,
-                "%.2f of %d bytes (target <= 0.80)" % (size, smallest)),
-        _target("PSNR vs ffmpeg bayer", quality - bayer["quality"]["psnr_mean_db"],
-                quality >= bayer["quality"]["psnr_mean_db"],
-                "%.2f dB vs %.2f dB (target ours >= peer)" % (quality, bayer["quality"]["psnr_mean_db"])),
-        _target("PSNR vs ImageMagick + gifsicle", quality - gifsicle["quality"]["psnr_mean_db"],
-                quality >= gifsicle["quality"]["psnr_mean_db"],
-                "%.2f dB vs %.2f dB (target ours >= peer)" % (quality, gifsicle["quality"]["psnr_mean_db"])),
-        _target("PSNR absolute", quality, quality >= 38, "%.2f dB (target >= 38 dB)" % quality),
-        _target("time vs giflib floor", floor, floor <= 3,
-                "%.1fx the floor's %.1f ms (target <= 3x)" % (floor, results["floor"]["ms_median"])),
-        _target("time linear in taps", linearity, linearity <= 1.33,
-                "time per added tap, 5->50 / 1->5 = %.2f (target <= 1.33)" % linearity),
-        _target("time scale 3 / scale 1", scale, scale <= 9, "%.2fx (target <= 9x)" % scale),
-        _target("peak RSS 50 taps / 5 taps", rss, abs(rss - 1) <= 0.10, "%.3f (target within 10%%)" % rss),
-        _target("peak RSS at the defaults", default_rss, default_rss < 64,
-                "%.1f MiB (target < 64 MiB)" % default_rss),
+        target("speed vs skia-python + ffmpeg", speed, speed >= 20,
+               "%.1fx faster (target >= 20x)" % speed),
+        size_target(ours, results["encoders"], 0.8, ""),
+        target("PSNR vs ffmpeg bayer", quality - bayer["quality"]["psnr_mean_db"],
+               quality >= bayer["quality"]["psnr_mean_db"],
+               "%.2f dB vs %.2f dB (target ours >= peer)" % (quality, bayer["quality"]["psnr_mean_db"])),
+        target("PSNR vs ImageMagick + gifsicle", quality - gifsicle["quality"]["psnr_mean_db"],
+               quality >= gifsicle["quality"]["psnr_mean_db"],
+               "%.2f dB vs %.2f dB (target ours >= peer)" % (quality, gifsicle["quality"]["psnr_mean_db"])),
+        target("PSNR absolute", quality, quality >= 38, "%.2f dB (target >= 38 dB)" % quality),
+    ] + content_targets(ours, "") + [
+        target("time vs giflib floor", floor, floor <= 3,
+               "%.1fx the floor's %.1f ms (target <= 3x)" % (floor, results["floor"]["ms_median"])),
+        target("time linear in taps", linearity, linearity <= 1.33,
+               "time per added tap, 5->50 / 1->5 = %.2f (target <= 1.33)" % linearity),
+        target("time scale 3 / scale 1", scale, scale <= 9, "%.2fx (target <= 9x)" % scale),
+        target("peak RSS 50 taps / 5 taps", rss, abs(rss - 1) <= 0.10, "%.3f (target within 10%%)" % rss),
+        target("peak RSS at the defaults", default_rss, default_rss < 64,
+               "%.1f MiB (target < 64 MiB)" % default_rss),
     ]
 
 
@@ -60,11 +83,25 @@ def _bytes(count):
     return "{:,}".format(int(count))
 
 
-def _quality(entry):
-    q = entry.get("quality")
-    if not q:
-        return ""
-    return "%6.2f %6.2f  %4d %5d" % (q["psnr_mean_db"], q["psnr_min_db"], q["gif_frames"], q["duration_cs"])
+GIF_HEADER = "   %-38s %11s %9s  %11s  %5s  %6s %6s  %7s %6s  %4s %5s  %4s" % (
+    "", "time", "peak RSS", "bytes", "/ours", "PSNR", "worst", "content", "worst", "imgs", "cs", "runs")
+GIF_ROW = "   %-38s %9.3f s %5.0f MiB  %11s  %5.2f  %6.2f %6.2f  %7.2f %6.2f  %4d %5d  %4d"
+
+
+def gif_rows(entries, ours_bytes):
+    """A header and one line per GIF: time, peak RSS, bytes, bytes over `ours_bytes`, PSNR
+    mean and worst sample over the whole frame and over the content, images, duration, runs."""
+    lines = [GIF_HEADER]
+    for entry in entries:
+        q = entry["quality"]
+        lines.append(GIF_ROW % (
+            entry["label"], entry["seconds_median"], entry["max_rss_kib_median"] / MIB, _bytes(entry["bytes"]),
+            entry["bytes"] / ours_bytes, q["psnr_mean_db"], q["psnr_min_db"], q["content_psnr_mean_db"],
+            q["content_psnr_min_db"], q["gif_frames"], q["duration_cs"], entry["runs"]))
+    gifsicle = next(entry for entry in entries if entry.get("key") == "imagemagick_gifsicle")
+    lines.append("   (ImageMagick + gifsicle: time of both, peak RSS of gifsicle; gifsicle alone %.3f s)" %
+                 gifsicle["gifsicle_seconds_median"])
+    return lines
 
 
 def table(results, extra=()):
@@ -87,23 +124,15 @@ def table(results, extra=()):
         "2. Competent Python pipeline: skia-python draws every frame, ffmpeg palettegen/paletteuse",
     ]
     competent = results["competent"]
-    lines.append("   %-40s %9.3f s  %11s bytes  PSNR %.2f dB vs our frames  (runs: %d)" % (
-        "skia-python + ffmpeg", competent["seconds_median"], _bytes(competent["bytes"]),
-        competent["quality"]["psnr_mean_db"], competent["runs"]))
+    lines.append("   %-40s %9.3f s  %11s bytes  (runs: %d; PSNR in section 3)" % (
+        "skia-python + ffmpeg", competent["seconds_median"], _bytes(competent["bytes"]), competent["runs"]))
     lines.append("   theirs / ours: %.1fx" % (competent["seconds_median"] / ours["seconds_median"]))
     lines += [
         "",
-        "3. Encoders on render-gif's PNG frames (PSNR per displayed 1/%d s sample vs the RGBA frames)" % settings["fps"],
-        "   %-38s %9s  %8s  %11s  %5s  %6s %6s  %4s %5s  %4s" % (
-            "encoder", "time", "peak RSS", "bytes", "/ours", "PSNR", "min", "imgs", "cs", "runs"),
+        "3. Encoders on render-gif's PNG frames, and the two renderers (PSNR in dB per displayed 1/%d s" % settings["fps"],
+        "   sample vs the RGBA frames; content = pixels that are not the screen background)",
     ]
-    rows = [dict(ours, label="render-gif (renders too)")] + results["encoders"]
-    for entry in rows:
-        lines.append("   %-38s %9.3f s %5.0f MiB %11s  %5.2f  %s  %4d" % (
-            entry["label"], entry["seconds_median"], entry["max_rss_kib_median"] / MIB, _bytes(entry["bytes"]),
-            entry["bytes"] / ours["bytes"], _quality(entry), entry["runs"]))
-    lines.append("   (ImageMagick + gifsicle: time of both, peak RSS of gifsicle; gifsicle alone %.3f s)" % next(
-        e["gifsicle_seconds_median"] for e in results["encoders"] if e["key"] == "imagemagick_gifsicle"))
+    lines += gif_rows([ours, competent] + results["encoders"], ours["bytes"])
     floor = results["floor"]
     lines += [
         "",
@@ -132,8 +161,9 @@ def table(results, extra=()):
         lines.append("   %-40s %9.1f ms  %5.1f%%" % (name, value, 100.0 * value / total))
     lines += list(extra)
     lines += ["", "Targets"]
-    for target in results["targets"]:
-        lines.append("   %-4s  %-50s %s" % ("PASS" if target["pass"] else "MISS", target["name"], target["text"]))
-    met = sum(1 for target in results["targets"] if target["pass"])
+    width = max(len(entry["name"]) for entry in results["targets"])
+    for entry in results["targets"]:
+        lines.append("   %-4s  %-*s  %s" % ("PASS" if entry["pass"] else "MISS", width, entry["name"], entry["text"]))
+    met = sum(1 for entry in results["targets"] if entry["pass"])
     lines.append("   %d of %d targets met" % (met, len(results["targets"])))
     return "\n".join(lines)
