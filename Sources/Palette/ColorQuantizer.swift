@@ -7,7 +7,8 @@
 /// total squared error is least. Then Lloyd (k-means) iterations with the fixed colours as
 /// immovable centres, which pulls the boxes' means onto the clusters the split cut apart.
 /// The nearest-centre search uses Orchard's rule (a centre `k` cannot beat the current centre
-/// `c` for point `x` when |c − k| ≥ 2|x − c|) over each centre's neighbours sorted by distance.
+/// `c` for point `x` when |c − k| ≥ 2|x − c|) over each centre's nearest neighbours, nearest
+/// first (every centre when those run out).
 /// Everything is sorted with index tie-breaks, so the result is a pure function of the input.
 struct ColorQuantizer {
     var points: [SIMD3<Double>]
@@ -111,19 +112,26 @@ struct ColorQuantizer {
         var assignment = boxOfPoint.map { $0 + firstFree }
         var distances = [Double](repeating: 0, count: points.count)
         for _ in 0 ..< max(1, iterations) {
-            let (separations, neighbours) = sortedNeighbours(centres)
-            let others = centres.count - 1
+            let (separations, neighbours, listed) = nearestNeighbours(centres)
             var changed = false
             for index in points.indices {
                 let p = points[index]
                 let start = assignment[index]
                 var best = start, bestDistance = Self.distance(p, centres[start])
                 let reach = 4 * bestDistance  // (2|x − c|)^2
-                for slot in start * others ..< (start + 1) * others {
+                var settled = false
+                for slot in start * listed ..< (start + 1) * listed {
                     let candidate = Int(neighbours[slot])
-                    if separations[start * centres.count + candidate] >= reach { break }
+                    if separations[start * centres.count + candidate] >= reach { settled = true; break }
                     let d = Self.distance(p, centres[candidate])
                     if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
+                }
+                if !settled {
+                    // Beyond the listed neighbours: every centre (the same minimum, ties by index).
+                    for candidate in centres.indices where candidate != start {
+                        let d = Self.distance(p, centres[candidate])
+                        if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
+                    }
                 }
                 if best != assignment[index] { changed = true; assignment[index] = best }
                 distances[index] = bestDistance
@@ -159,9 +167,14 @@ struct ColorQuantizer {
         return worst
     }
 
-    /// Squared separations of all centre pairs (row-major), and for each centre the others'
-    /// indices nearest first (row `c` at `c * (count - 1)`), ties by index.
-    private func sortedNeighbours(_ centres: [SIMD3<Double>]) -> ([Double], [UInt16]) {
+    /// How many nearest neighbours each centre lists; a point whose search reaches past them
+    /// checks every centre. Most searches stop within a few neighbours, so a short list saves
+    /// sorting every centre's 255 others on each iteration.
+    static let listedNeighbours = 24
+
+    /// Squared separations of all centre pairs (row-major), and for each centre its
+    /// `listed` nearest others, nearest first, ties by index (row `c` at `c * listed`).
+    private func nearestNeighbours(_ centres: [SIMD3<Double>]) -> ([Double], [UInt16], listed: Int) {
         let count = centres.count
         var separations = [Double](repeating: 0, count: count * count)
         for row in 0 ..< count {
@@ -171,21 +184,29 @@ struct ColorQuantizer {
                 separations[column * count + row] = d
             }
         }
+        let listed = min(count - 1, Self.listedNeighbours)
         var neighbours: [UInt16] = []
-        neighbours.reserveCapacity(count * (count - 1))
-        var keys = [UInt64](repeating: 0, count: count - 1)
+        neighbours.reserveCapacity(count * listed)
+        var nearest = [UInt64](repeating: 0, count: listed)
         for own in 0 ..< count {
-            var position = 0
+            var kept = 0
             for other in 0 ..< count where other != own {
-                // Non-negative doubles order like their bit patterns; the low bits hold the index.
-                let bits = separations[own * count + other].bitPattern & ~UInt64(0xFFFF)
-                keys[position] = bits | UInt64(other)
-                position += 1
+                // Non-negative doubles order like their bit patterns; the low bits hold the
+                // index, so keys are distinct and order by (separation, index).
+                let key = separations[own * count + other].bitPattern & ~UInt64(0xFFFF) | UInt64(other)
+                guard kept < listed || key < nearest[listed - 1] else { continue }
+                // Insertion into the sorted short list.
+                var position = min(kept, listed - 1)
+                while position > 0, nearest[position - 1] > key {
+                    nearest[position] = nearest[position - 1]
+                    position -= 1
+                }
+                nearest[position] = key
+                kept = min(kept + 1, listed)
             }
-            keys.sort()
-            for key in keys { neighbours.append(UInt16(key & 0xFFFF)) }
+            for key in nearest[0 ..< listed] { neighbours.append(UInt16(key & 0xFFFF)) }
         }
-        return (separations, neighbours)
+        return (separations, neighbours, listed)
     }
 
     @inline(__always)
