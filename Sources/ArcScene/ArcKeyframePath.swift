@@ -1,4 +1,5 @@
 import DeterministicMath
+import GraphicsTypes
 
 /// How a key-frame animation along a path turns progress into a place on the path.
 public enum PathMode: String, Hashable, Sendable, CaseIterable {
@@ -34,7 +35,7 @@ public struct ArcKeyframePath: Hashable, Sendable {
     /// The most pieces a path is cut into, whatever its sweep.
     public static let maximumPieceCount = 4096
 
-    /// The circle's centre.
+    /// The circle's centre in points.
     public let center: Point
     /// The circle's radius in points.
     public let radius: Double

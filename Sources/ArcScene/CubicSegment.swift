@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// One cubic Bézier segment in points: start `p0`, handles `p1` and `p2`, end `p3`.
 ///
 /// Evaluated in Bernstein form, so the point at t = 0 is exactly `p0` and the point at t = 1 is

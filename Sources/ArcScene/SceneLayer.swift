@@ -1,7 +1,9 @@
+import GraphicsTypes
+
 /// One thing to draw, in the order Core Animation composites the demo's layers.
 ///
 /// Sizes, widths and colours come from the `SceneLayout`; a layer only says what it is and
-/// where its centre is.
+/// where its centre is, in screen points.
 public enum SceneLayer: Hashable, Sendable {
     /// The opaque screen background (`SceneLayout.backgroundColor`), full screen.
     case background
@@ -23,7 +25,8 @@ public enum SceneLayer: Hashable, Sendable {
     }
 }
 
-/// The one layer that changes over time: the head at rest or its moving copy.
+/// The one layer that changes over time: the head at rest or its moving copy, centred on a
+/// position in screen points.
 public enum DynamicLayer: Hashable, Sendable {
     /// The head image view shows, resting on `button` at `center`.
     case restingHead(button: Int, center: Point)

@@ -1,4 +1,5 @@
 import DeterministicMath
+import GraphicsTypes
 
 /// Where everything static sits on the screen, and how the round layers look.
 ///
@@ -20,13 +21,13 @@ public struct SceneLayout: Hashable, Sendable {
     /// Screen height in points.
     public var screenHeight: Double
     /// The opaque colour behind everything.
-    public var backgroundColor: SceneColor
+    public var backgroundColor: RGB8
     /// The angle in degrees the arc covers, from the vertical toward the right edge.
     public var arcSpanDegrees: Double
     /// The arc's stroke width in points (round caps of the same width).
     public var arcLineWidth: Double
     /// The arc's stroke colour.
-    public var arcColor: SceneColor
+    public var arcColor: RGB8
     /// How many buttons sit along the arc.
     public var buttonCount: Int
     /// The angle in degrees between each end of the arc and the nearest button centre.
@@ -38,24 +39,24 @@ public struct SceneLayout: Hashable, Sendable {
     /// The border ring's width in points, drawn inside the layer's bounds.
     public var borderWidth: Double
     /// The border ring's colour.
-    public var borderColor: SceneColor
+    public var borderColor: RGB8
     /// The button the head rests on before the first tap.
     public var headStartButton: Int
     /// The name of the image the head and the moving copy show.
     public var headImageName: String
     /// The moving copy's background colour, drawn under its image.
-    public var movingCopyBackgroundColor: SceneColor
+    public var movingCopyBackgroundColor: RGB8
 
     /// Creates a layout; every parameter defaults to the original demo's value.
     public init(
         screenWidth: Double = 375, screenHeight: Double = 667,
-        backgroundColor: SceneColor = .white,
-        arcSpanDegrees: Double = 60, arcLineWidth: Double = 1, arcColor: SceneColor = .red,
+        backgroundColor: RGB8 = .white,
+        arcSpanDegrees: Double = 60, arcLineWidth: Double = 1, arcColor: RGB8 = .red,
         buttonCount: Int = 4, buttonMarginDegrees: Double = 7.5,
         buttonDiameter: Double = 50, cornerRadius: Double = 25,
-        borderWidth: Double = 2, borderColor: SceneColor = .green,
+        borderWidth: Double = 2, borderColor: RGB8 = .green,
         headStartButton: Int = 0, headImageName: String = "myHead",
-        movingCopyBackgroundColor: SceneColor = .blue
+        movingCopyBackgroundColor: RGB8 = .blue
     ) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -78,7 +79,7 @@ public struct SceneLayout: Hashable, Sendable {
     /// for the default 60° span that is 2W/√3.
     public var arcRadius: Double { screenWidth / PortableMath.sin(arcSpanDegrees * .pi / 180) }
 
-    /// The arc's centre, the top-left corner of the screen.
+    /// The arc's centre in points, the top-left corner of the screen.
     public var arcCenter: Point { .zero }
 
     /// The UIKit angle in radians where the arc starts: π/2, the point (0, R).

@@ -1,9 +1,11 @@
+import GraphicsTypes
+
 /// What the screen shows at one moment: the static layers plus the head or its moving copy.
 ///
 /// Two states are equal exactly when they would be drawn the same way by the same layout;
 /// `changedRect(from:to:)` gives the area that can differ between two states.
 public struct SceneState: Hashable, Sendable {
-    /// The centres of the buttons, in index order.
+    /// The centres of the buttons in points, in index order.
     public let buttonCenters: [Point]
     /// The side of the square round layers, in points.
     public let layerDiameter: Double

@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// The whole animation as a function of time: an initial hold, then for every tap its move
 /// (none for a tap on the current button) followed by another hold.
 ///

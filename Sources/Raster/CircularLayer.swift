@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// A circular layer with a border, drawn the way Core Animation composites a square layer
 /// with `cornerRadius` = half its side, `masksToBounds`, a background colour, image contents
 /// and a border: (1) the background colour clipped to the disc, (2) the contents stretched
@@ -7,7 +9,7 @@
 /// pixels, as on a device.
 public struct CircularLayer: Equatable, Sendable {
     /// Centre in pixels (any sub-pixel position).
-    public var center: PixelPoint
+    public var center: Point
     /// Half the layer's side in pixels: the clip circle's radius.
     public var radius: Double
     /// Border width in pixels (zero for no border).
@@ -22,7 +24,7 @@ public struct CircularLayer: Equatable, Sendable {
     public var contentsGravity: ContentsGravity
 
     /// Creates a layer; all lengths in pixels.
-    public init(center: PixelPoint, radius: Double, borderWidth: Double, borderColor: PremultipliedColor,
+    public init(center: Point, radius: Double, borderWidth: Double, borderColor: PremultipliedColor,
                 backgroundColor: PremultipliedColor? = nil, contents: RGBAImage? = nil,
                 contentsGravity: ContentsGravity = .resize) {
         self.center = center

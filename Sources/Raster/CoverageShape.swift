@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// A shape that can say, for every pixel, how much of the pixel square it covers.
 ///
 /// Coverage is analytic: the exact area of [x, x+1) × [y, y+1) inside the shape, computed
@@ -13,12 +15,12 @@ public protocol CoverageShape: Sendable {
 /// A filled circle.
 public struct Disc: CoverageShape, Hashable {
     /// Centre in pixels (any sub-pixel position).
-    public var center: PixelPoint
+    public var center: Point
     /// Radius in pixels (any positive size, including below one pixel).
     public var radius: Double
 
     /// Creates a disc from its centre and radius in pixels.
-    public init(center: PixelPoint, radius: Double) {
+    public init(center: Point, radius: Double) {
         self.center = center
         self.radius = radius
     }
@@ -39,14 +41,14 @@ public struct Disc: CoverageShape, Hashable {
 /// The region between two concentric circles (an annulus): the outer disc minus the inner.
 public struct Ring: CoverageShape, Hashable {
     /// Centre in pixels.
-    public var center: PixelPoint
+    public var center: Point
     /// Radius of the outer edge in pixels.
     public var outerRadius: Double
     /// Radius of the inner edge in pixels; zero or less gives a full disc.
     public var innerRadius: Double
 
     /// Creates a ring from its centre and its two radii in pixels.
-    public init(center: PixelPoint, outerRadius: Double, innerRadius: Double) {
+    public init(center: Point, outerRadius: Double, innerRadius: Double) {
         self.center = center
         self.outerRadius = outerRadius
         self.innerRadius = innerRadius

@@ -51,3 +51,21 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
+
+extension PixelRect {
+    /// Coordinates beyond this magnitude are clamped before conversion to Int, so no input
+    /// can trap; no canvas is anywhere near that large.
+    static let coordinateLimit = 1.0e9
+
+    /// The smallest rectangle of whole pixels holding the real rectangle [minX, maxX] × [minY, maxY];
+    /// empty when a bound is not finite or the rectangle is inverted.
+    static func enclosing(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PixelRect {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, minX <= maxX, minY <= maxY else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        func clamp(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -coordinateLimit), coordinateLimit)) }
+        let x0 = clamp(minX.rounded(.down)), y0 = clamp(minY.rounded(.down))
+        let x1 = clamp(maxX.rounded(.up)), y1 = clamp(maxY.rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

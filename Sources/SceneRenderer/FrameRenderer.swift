@@ -1,4 +1,5 @@
 import ArcScene
+import GraphicsTypes
 import Raster
 
 /// Draws scene states into frames, knowing what changed.
@@ -86,7 +87,7 @@ public struct FrameRenderer: Sendable {
 
     private static func avatarLayer(layout: SceneLayout, scale: Double, center: Point, image: RGBAImage,
                                     gravity: ContentsGravity) -> CircularLayer {
-        CircularLayer(center: PixelPoint(center, scale: scale), radius: layout.buttonDiameter / 2 * scale,
+        CircularLayer(center: center.inPixels(scale: scale), radius: layout.buttonDiameter / 2 * scale,
                       borderWidth: layout.borderWidth * scale, borderColor: PremultipliedColor(layout.borderColor),
                       contents: image, contentsGravity: gravity)
     }
@@ -94,7 +95,7 @@ public struct FrameRenderer: Sendable {
     /// The arc (drawn first: everything else is above it), then the buttons from left to right.
     private static func drawStatic(layout: SceneLayout, scale: Double, images: SceneImages,
                                    gravity: ContentsGravity, on canvas: inout Canvas) {
-        let arc = ArcStroke(center: PixelPoint(layout.arcCenter, scale: scale), radius: layout.arcRadius * scale,
+        let arc = ArcStroke(center: layout.arcCenter.inPixels(scale: scale), radius: layout.arcRadius * scale,
                             lineWidth: layout.arcLineWidth * scale, startAngle: layout.arcStartAngle,
                             endAngle: layout.arcEndAngle, clockwise: false)
         canvas.fill(arc, with: PremultipliedColor(layout.arcColor))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ArcScene
+import GraphicsTypes
 
 @Suite enum ArcKeyframePathTests {
     static let layout = SceneLayout()

@@ -1,5 +1,6 @@
 import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import Palette
 import Raster
 import Testing

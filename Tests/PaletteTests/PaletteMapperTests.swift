@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Raster
 import Testing
 @testable import Palette

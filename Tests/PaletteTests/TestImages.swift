@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Raster
 @testable import Palette
 

@@ -1,5 +1,6 @@
 import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

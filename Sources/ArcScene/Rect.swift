@@ -1,30 +1,4 @@
-/// A point in UIKit screen points: origin at the top-left, y grows downward.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
-    /// Horizontal position in points, growing to the right.
-    public var x: Double
-    /// Vertical position in points, growing downward.
-    public var y: Double
-
-    /// Creates the point at (`x`, `y`).
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The origin (0, 0): the top-left corner of the screen and the centre of the arc.
-    public static let zero = Point(x: 0, y: 0)
-
-    /// The distance to `other`.
-    public func distance(to other: Point) -> Double {
-        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
-    }
-
-    /// True when both coordinates are finite numbers.
-    public var isFinite: Bool { x.isFinite && y.isFinite }
-
-    /// The point written as "(x, y)".
-    public var description: String { "(\(x), \(y))" }
-}
+import GraphicsTypes
 
 /// An axis-aligned rectangle in points.
 public struct Rect: Hashable, Sendable {
