@@ -3,9 +3,13 @@
 /// The currency between the renderer, which knows what changed, and the GIF encoder, which
 /// writes only that part of a frame.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// The first column.
     public var x: Int
+    /// The first row.
     public var y: Int
+    /// The number of columns, never negative.
     public var width: Int
+    /// The number of rows, never negative.
     public var height: Int
 
     /// Creates a rectangle; a negative width or height is stored as zero (an empty rectangle).
@@ -49,6 +53,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
     }
 
+    /// The rectangle as "WIDTHxHEIGHT+X+Y", ImageMagick's geometry notation.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 

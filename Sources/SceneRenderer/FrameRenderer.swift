@@ -12,13 +12,13 @@ import Raster
 /// and what lies under it.
 public struct FrameRenderer: Sendable {
     /// The scene's geometry, in points.
-    public let layout: SceneLayout
+    let layout: SceneLayout
     /// Pixels per point.
-    public let scale: Int
+    let scale: Int
     /// The images drawn.
-    public let images: SceneImages
+    let images: SceneImages
     /// How images fill their circle.
-    public let gravity: ContentsGravity
+    let gravity: ContentsGravity
     /// Background, arc and buttons: everything that never moves.
     public let staticCanvas: Canvas
     /// The frame last rendered.
@@ -69,7 +69,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// `state` drawn from nothing: the reference the incremental path must match.
-    public func fullRedraw(_ state: SceneState) -> Canvas {
+    func fullRedraw(_ state: SceneState) -> Canvas {
         var frame = Canvas(width: pixelWidth, height: pixelHeight, color: PremultipliedColor(layout.backgroundColor))
         FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &frame)
         frame.draw(dynamicLayer(state.dynamicLayer))

@@ -4,7 +4,7 @@ import GIFTestSupport
 import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 
 /// A stand-in for the default render, for the encoder benchmark: a 750x1334 screen (375x667 pt
 /// at 2x), the red arc of radius 2W/√3, four bordered 100 px avatars along it and the user's

@@ -4,7 +4,7 @@ import GIFTestSupport
 import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 
 /// Small synthetic animations shaped like the arc scene, drawn with the Raster module: a
 /// white screen, a thin anti-aliased red arc, still avatars (gradient pictures in green

@@ -4,7 +4,7 @@ import GIFTestSupport
 import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// The planned palette: interface colours and ramps exact and first, the transparent slot

@@ -3,7 +3,7 @@ import GIFTestSupport
 import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 @Suite enum GIFStreamBuilderErrorTests {

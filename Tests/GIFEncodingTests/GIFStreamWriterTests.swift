@@ -3,7 +3,7 @@ import GIFTestSupport
 import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// How the giflib writer turns the encoder's parts into a file: giflib's own code size byte,

@@ -2,7 +2,7 @@ import GIFEncoding
 import GIFTestSupport
 import GraphicsTypes
 import Palette
-import Raster
+@testable import Raster
 import Testing
 @testable import ImageCodecs
 

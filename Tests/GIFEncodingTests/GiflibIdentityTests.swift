@@ -3,7 +3,7 @@ import GIFTestSupport
 import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// Files written through giflib from the pure-Swift compression (`EGifPutCode`) are exactly

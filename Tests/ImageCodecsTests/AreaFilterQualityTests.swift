@@ -1,6 +1,6 @@
 import Foundation
 import GraphicsTypes
-import Raster
+@testable import Raster
 import Testing
 @testable import ImageCodecs
 

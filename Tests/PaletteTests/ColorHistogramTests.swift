@@ -1,5 +1,5 @@
 import GraphicsTypes
-import Raster
+@testable import Raster
 import Testing
 @testable import Palette
 

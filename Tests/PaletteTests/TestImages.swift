@@ -1,5 +1,5 @@
 import GraphicsTypes
-import Raster
+@testable import Raster
 @testable import Palette
 
 /// Synthetic pictures for palette tests, made from closed-form formulas.
