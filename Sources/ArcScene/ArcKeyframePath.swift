@@ -1,4 +1,5 @@
 import DeterministicMath
+import GraphicsTypes
 
 /// How a key-frame animation along a path turns progress into a place on the path.
 public enum PathMode: String, Hashable, Sendable, CaseIterable {
@@ -28,32 +29,32 @@ public enum PathMode: String, Hashable, Sendable, CaseIterable {
 ///
 /// Angles are UIKit screen angles (y down): a negative sweep (decreasing angle) runs
 /// counter-clockwise on screen.
-public struct ArcKeyframePath: Hashable, Sendable {
+struct ArcKeyframePath: Hashable, Sendable {
     /// The largest sweep one cubic piece covers, in radians (90°).
-    public static let maximumPieceSweep = Double.pi / 2
+    static let maximumPieceSweep = Double.pi / 2
     /// The most pieces a path is cut into, whatever its sweep.
-    public static let maximumPieceCount = 4096
+    static let maximumPieceCount = 4096
 
-    /// The circle's centre.
-    public let center: Point
+    /// The circle's centre in points.
+    let center: Point
     /// The circle's radius in points.
-    public let radius: Double
+    let radius: Double
     /// The UIKit angle in radians where the move starts.
-    public let startAngle: Double
+    let startAngle: Double
     /// The UIKit angle in radians where the move ends.
-    public let endAngle: Double
+    let endAngle: Double
     /// How progress maps to a place on the path.
-    public let mode: PathMode
+    let mode: PathMode
     /// The cubic pieces, in travel order.
-    public let segments: [CubicSegment]
+    let segments: [CubicSegment]
     /// Arc lengths along the pieces, present in `.paced` mode.
-    public let lengthTable: ArcLengthTable?
+    let lengthTable: ArcLengthTable?
 
     /// Builds the path from `startAngle` to `endAngle`.
     ///
     /// `startPoint` and `endPoint`, when given, replace the computed end points, so a move
     /// begins and ends bit for bit on the centres a layout reports.
-    public init(center: Point = .zero, radius: Double, startAngle: Double, endAngle: Double,
+    init(center: Point = .zero, radius: Double, startAngle: Double, endAngle: Double,
                 mode: PathMode = .linear, startPoint: Point? = nil, endPoint: Point? = nil) {
         self.center = center
         self.radius = radius
@@ -85,14 +86,14 @@ public struct ArcKeyframePath: Hashable, Sendable {
     }
 
     /// The move of a layout's head from button `from` to button `to`, pinned to their centres.
-    public init(layout: SceneLayout, from: Int, to: Int, mode: PathMode = .linear) {
+    init(layout: SceneLayout, from: Int, to: Int, mode: PathMode = .linear) {
         self.init(center: layout.arcCenter, radius: layout.arcRadius,
                   startAngle: layout.buttonAngle(from), endAngle: layout.buttonAngle(to),
                   mode: mode, startPoint: layout.buttonCenter(from), endPoint: layout.buttonCenter(to))
     }
 
     /// The number of equal pieces of at most 90° for `sweep` radians (at least one).
-    public static func pieceCount(forSweep sweep: Double) -> Int {
+    static func pieceCount(forSweep sweep: Double) -> Int {
         let ratio = abs(sweep) / maximumPieceSweep
         guard ratio.isFinite else { return 1 }
         // The tolerance keeps a sweep of 90° plus rounding noise in one piece.
@@ -100,22 +101,11 @@ public struct ArcKeyframePath: Hashable, Sendable {
         return Int(min(max(pieces, 1), Double(maximumPieceCount)))
     }
 
-    /// The signed sweep in radians; negative runs counter-clockwise on screen.
-    public var sweep: Double { endAngle - startAngle }
-
-    /// True when the move runs counter-clockwise on screen (the angle decreases).
-    public var isCounterClockwiseOnScreen: Bool { sweep < 0 }
-
-    /// The path's start point.
-    public var startPoint: Point { segments[0].p0 }
-
-    /// The path's end point.
-    public var endPoint: Point { segments[segments.count - 1].p3 }
-
     /// The position at eased progress `progress`, clamped to [0, 1] (NaN counts as 0).
     ///
-    /// Progress 0 gives `startPoint` and progress 1 gives `endPoint` exactly.
-    public func position(at progress: Double) -> Point {
+    /// Progress 0 gives the first segment's start point and progress 1 the last segment's end
+    /// point exactly.
+    func position(at progress: Double) -> Point {
         let v = progress.isNaN ? 0 : min(max(progress, 0), 1)
         switch mode {
         case .linear:

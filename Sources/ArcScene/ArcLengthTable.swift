@@ -4,17 +4,17 @@
 /// from Gauss–Legendre quadrature. To find where a given fraction of the total length lies,
 /// a binary search picks the interval, then Newton steps on the exact length inside it
 /// refine the parameter. Everything runs in a fixed order, so results are reproducible.
-public struct ArcLengthTable: Hashable, Sendable {
+struct ArcLengthTable: Hashable, Sendable {
     /// Parameter intervals per segment.
-    public static let knotsPerSegment = 32
+    static let knotsPerSegment = 32
 
     /// The segments the table measures.
-    public let segments: [CubicSegment]
+    let segments: [CubicSegment]
     /// `cumulative[i]` is the length from the start to knot i; the last entry is the total.
-    public let cumulative: [Double]
+    let cumulative: [Double]
 
     /// Measures `segments` (which must not be empty).
-    public init(segments: [CubicSegment]) {
+    init(segments: [CubicSegment]) {
         self.segments = segments
         let knots = Self.knotsPerSegment
         var lengths = [0.0]
@@ -32,11 +32,11 @@ public struct ArcLengthTable: Hashable, Sendable {
     }
 
     /// The length of the whole chain in points.
-    public var totalLength: Double { cumulative.last ?? 0 }
+    var totalLength: Double { cumulative.last ?? 0 }
 
     /// The segment index and parameter where the length from the start equals
     /// `fraction` × `totalLength`; `fraction` is clamped to [0, 1].
-    public func location(atFraction fraction: Double) -> (segment: Int, t: Double) {
+    func location(atFraction fraction: Double) -> (segment: Int, t: Double) {
         let last = segments.count - 1
         guard last >= 0, fraction > 0 else { return (0, 0) }
         guard fraction < 1 else { return (max(last, 0), 1) }

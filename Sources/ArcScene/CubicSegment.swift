@@ -1,19 +1,21 @@
+import GraphicsTypes
+
 /// One cubic Bézier segment in points: start `p0`, handles `p1` and `p2`, end `p3`.
 ///
 /// Evaluated in Bernstein form, so the point at t = 0 is exactly `p0` and the point at t = 1 is
 /// exactly `p3`, bit for bit.
-public struct CubicSegment: Hashable, Sendable {
+struct CubicSegment: Hashable, Sendable {
     /// The start point.
-    public var p0: Point
+    var p0: Point
     /// The handle leaving the start point.
-    public var p1: Point
+    var p1: Point
     /// The handle arriving at the end point.
-    public var p2: Point
+    var p2: Point
     /// The end point.
-    public var p3: Point
+    var p3: Point
 
     /// Creates the segment from its four control points.
-    public init(p0: Point, p1: Point, p2: Point, p3: Point) {
+    init(p0: Point, p1: Point, p2: Point, p3: Point) {
         self.p0 = p0
         self.p1 = p1
         self.p2 = p2
@@ -21,7 +23,7 @@ public struct CubicSegment: Hashable, Sendable {
     }
 
     /// The point at parameter `t` (not clamped).
-    public func point(at t: Double) -> Point {
+    func point(at t: Double) -> Point {
         let mt = 1 - t
         let w0 = mt * mt * mt
         let w1 = 3 * mt * mt * t
@@ -32,7 +34,7 @@ public struct CubicSegment: Hashable, Sendable {
     }
 
     /// The velocity dB/dt at parameter `t`.
-    public func derivative(at t: Double) -> Point {
+    func derivative(at t: Double) -> Point {
         let mt = 1 - t
         let w0 = 3 * mt * mt
         let w1 = 6 * mt * t
@@ -42,7 +44,7 @@ public struct CubicSegment: Hashable, Sendable {
     }
 
     /// The speed |dB/dt| at parameter `t`.
-    public func speed(at t: Double) -> Double {
+    func speed(at t: Double) -> Double {
         let velocity = derivative(at: t)
         return (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
     }
@@ -51,7 +53,7 @@ public struct CubicSegment: Hashable, Sendable {
     ///
     /// The speed of a cubic is smooth, so on the short intervals the arc-length table uses the
     /// rule is exact to far below a micro-point.
-    public func length(from a: Double, to b: Double) -> Double {
+    func length(from a: Double, to b: Double) -> Double {
         let half = (b - a) / 2
         let middle = (a + b) / 2
         var sum = 0.0

@@ -8,9 +8,9 @@ public struct DurationRule: Hashable, Sendable, CustomStringConvertible {
     public static let demo = DurationRule()
 
     /// Seconds for a move of exactly one step.
-    public var oneStep: Double
+    var oneStep: Double
     /// Seconds per step for a move of two steps or more.
-    public var perStep: Double
+    var perStep: Double
 
     /// Creates the rule; the defaults are the demo's.
     public init(oneStep: Double = 0.7, perStep: Double = 0.4) {
@@ -19,7 +19,7 @@ public struct DurationRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The duration in seconds of a move across `steps` buttons (in either direction).
-    public func duration(steps: Int) -> Double {
+    func duration(steps: Int) -> Double {
         switch steps.magnitude {
         case 0: return 0
         case 1: return oneStep
@@ -28,13 +28,13 @@ public struct DurationRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The duration in seconds of a move from button `from` to button `to`.
-    public func duration(from: Int, to: Int) -> Double {
+    func duration(from: Int, to: Int) -> Double {
         let (difference, overflow) = to.subtractingReportingOverflow(from)
         return overflow ? .infinity : duration(steps: difference)
     }
 
     /// Checks that both durations are finite and not negative.
-    public func validate() throws(SceneError) {
+    func validate() throws(SceneError) {
         try SceneError.requireNonNegative(oneStep, "oneStepDuration")
         try SceneError.requireNonNegative(perStep, "perStepDuration")
     }

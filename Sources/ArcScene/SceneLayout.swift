@@ -1,4 +1,5 @@
 import DeterministicMath
+import GraphicsTypes
 
 /// Where everything static sits on the screen, and how the round layers look.
 ///
@@ -13,49 +14,48 @@ import DeterministicMath
 /// built from user input.
 public struct SceneLayout: Hashable, Sendable {
     /// The largest button count a layout accepts.
-    public static let maximumButtonCount = 1024
+    static let maximumButtonCount = 1024
 
     /// Screen width W in points.
     public var screenWidth: Double
     /// Screen height in points.
     public var screenHeight: Double
     /// The opaque colour behind everything.
-    public var backgroundColor: SceneColor
+    public var backgroundColor: RGB8
     /// The angle in degrees the arc covers, from the vertical toward the right edge.
-    public var arcSpanDegrees: Double
+    var arcSpanDegrees: Double
     /// The arc's stroke width in points (round caps of the same width).
     public var arcLineWidth: Double
     /// The arc's stroke colour.
-    public var arcColor: SceneColor
+    public var arcColor: RGB8
     /// How many buttons sit along the arc.
     public var buttonCount: Int
     /// The angle in degrees between each end of the arc and the nearest button centre.
-    public var buttonMarginDegrees: Double
+    var buttonMarginDegrees: Double
     /// The side of each square button layer (and of the head and the moving copy), in points.
     public var buttonDiameter: Double
-    /// The layers' corner radius in points; half the diameter makes them circles.
-    public var cornerRadius: Double
+    /// The layers' corner radius in points; half the diameter makes them circles, the only
+    /// shape the renderer draws, so it is checked but does not change the drawing.
+    var cornerRadius: Double
     /// The border ring's width in points, drawn inside the layer's bounds.
     public var borderWidth: Double
     /// The border ring's colour.
-    public var borderColor: SceneColor
+    public var borderColor: RGB8
     /// The button the head rests on before the first tap.
-    public var headStartButton: Int
-    /// The name of the image the head and the moving copy show.
-    public var headImageName: String
+    var headStartButton: Int
     /// The moving copy's background colour, drawn under its image.
-    public var movingCopyBackgroundColor: SceneColor
+    public var movingCopyBackgroundColor: RGB8
 
     /// Creates a layout; every parameter defaults to the original demo's value.
     public init(
         screenWidth: Double = 375, screenHeight: Double = 667,
-        backgroundColor: SceneColor = .white,
-        arcSpanDegrees: Double = 60, arcLineWidth: Double = 1, arcColor: SceneColor = .red,
+        backgroundColor: RGB8 = .white,
+        arcSpanDegrees: Double = 60, arcLineWidth: Double = 1, arcColor: RGB8 = .red,
         buttonCount: Int = 4, buttonMarginDegrees: Double = 7.5,
         buttonDiameter: Double = 50, cornerRadius: Double = 25,
-        borderWidth: Double = 2, borderColor: SceneColor = .green,
-        headStartButton: Int = 0, headImageName: String = "myHead",
-        movingCopyBackgroundColor: SceneColor = .blue
+        borderWidth: Double = 2, borderColor: RGB8 = .green,
+        headStartButton: Int = 0,
+        movingCopyBackgroundColor: RGB8 = .blue
     ) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -70,7 +70,6 @@ public struct SceneLayout: Hashable, Sendable {
         self.borderWidth = borderWidth
         self.borderColor = borderColor
         self.headStartButton = headStartButton
-        self.headImageName = headImageName
         self.movingCopyBackgroundColor = movingCopyBackgroundColor
     }
 
@@ -78,7 +77,7 @@ public struct SceneLayout: Hashable, Sendable {
     /// for the default 60° span that is 2W/√3.
     public var arcRadius: Double { screenWidth / PortableMath.sin(arcSpanDegrees * .pi / 180) }
 
-    /// The arc's centre, the top-left corner of the screen.
+    /// The arc's centre in points, the top-left corner of the screen.
     public var arcCenter: Point { .zero }
 
     /// The UIKit angle in radians where the arc starts: π/2, the point (0, R).
@@ -88,17 +87,17 @@ public struct SceneLayout: Hashable, Sendable {
     public var arcEndAngle: Double { .pi / 2 - arcSpanDegrees * .pi / 180 }
 
     /// The angle in degrees between neighbouring buttons: (span − 2·margin) / (count − 1).
-    public var buttonSpacingDegrees: Double {
+    var buttonSpacingDegrees: Double {
         (arcSpanDegrees - 2 * buttonMarginDegrees) / Double(buttonCount - 1)
     }
 
     /// Button `index`'s angle bᵢ from the vertical, in radians.
-    public func buttonAngleFromVertical(_ index: Int) -> Double {
+    func buttonAngleFromVertical(_ index: Int) -> Double {
         (buttonMarginDegrees + buttonSpacingDegrees * Double(index)) * .pi / 180
     }
 
     /// Button `index`'s UIKit angle φᵢ = π/2 − bᵢ in radians: its centre is R·(cos φᵢ, sin φᵢ).
-    public func buttonAngle(_ index: Int) -> Double {
+    func buttonAngle(_ index: Int) -> Double {
         .pi / 2 - buttonAngleFromVertical(index)
     }
 
@@ -110,25 +109,10 @@ public struct SceneLayout: Hashable, Sendable {
     }
 
     /// All button centres, in index order.
-    public var buttonCenters: [Point] { (0..<max(0, buttonCount)).map(buttonCenter) }
-
-    /// The name of the image button `index` shows: "1" for button 0, "2" for button 1, ...
-    public func buttonImageName(_ index: Int) -> String { String(index + 1) }
-
-    /// The bounds of a round layer (button, head or moving copy) centred on `center`.
-    public func layerBounds(center: Point) -> Rect {
-        Rect(center: center, radius: buttonDiameter / 2)
-    }
-
-    /// The arc's end points: (0, R) and R·(cos(π/2 − span), sin(π/2 − span)).
-    public var arcEndPoints: (start: Point, end: Point) {
-        let radius = arcRadius
-        let end = arcEndAngle
-        return (Point(x: 0, y: radius), Point(x: radius * PortableMath.cos(end), y: radius * PortableMath.sin(end)))
-    }
+    var buttonCenters: [Point] { (0..<max(0, buttonCount)).map(buttonCenter) }
 
     /// Checks every parameter and throws the first problem found, naming the parameter.
-    public func validate() throws(SceneError) {
+    func validate() throws(SceneError) {
         try SceneError.requirePositive(screenWidth, "screenWidth")
         try SceneError.requirePositive(screenHeight, "screenHeight")
         try SceneError.requirePositive(arcSpanDegrees, "arcSpanDegrees")

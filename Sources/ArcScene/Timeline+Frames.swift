@@ -2,10 +2,10 @@
 /// t = k / fps, and frames cover [0, T).
 extension Timeline {
     /// The largest frame count the sampler hands out (about 93 hours at 50 fps).
-    public static let maximumFrameCount = 1 << 24
+    static let maximumFrameCount = 1 << 24
 
     /// How close, relative to its size, T·fps must be to a whole number to count as one.
-    public static let frameCountTolerance = 1e-9
+    static let frameCountTolerance = 1e-9
 
     /// The number of frames ceil(T·fps), robust to rounding: a product within 1e-9 (relative)
     /// of a whole number counts as that number, so 0.1·3 s at 10 fps is 3 frames, not 4.
@@ -28,20 +28,8 @@ extension Timeline {
     /// The time in seconds of frame `index`: exactly Double(index) / Double(fps).
     ///
     /// - Throws: `.invalidFrameRate` for fps below 1.
-    public func frameTime(_ index: Int, fps: Int) throws(SceneError) -> Double {
+    func frameTime(_ index: Int, fps: Int) throws(SceneError) -> Double {
         guard fps >= 1 else { throw .invalidFrameRate(fps: fps) }
         return Double(index) / Double(fps)
-    }
-
-    /// The times of all frames, in order.
-    public func frameTimes(fps: Int) throws(SceneError) -> [Double] {
-        let count = try frameCount(fps: fps)
-        let rate = Double(fps)
-        return (0..<count).map { Double($0) / rate }
-    }
-
-    /// The scene of every frame, in order.
-    public func frameStates(fps: Int) throws(SceneError) -> [SceneState] {
-        try frameTimes(fps: fps).map(state(at:))
     }
 }

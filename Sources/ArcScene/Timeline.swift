@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// The whole animation as a function of time: an initial hold, then for every tap its move
 /// (none for a tap on the current button) followed by another hold.
 ///
@@ -14,22 +16,12 @@ public struct Timeline: Sendable {
 
     /// The static layout.
     public let layout: SceneLayout
-    /// The tapped buttons, in order.
-    public let taps: [Int]
-    /// The pause in seconds before the first tap and after every tap.
-    public let hold: Double
-    /// How long each move takes.
-    public let durationRule: DurationRule
     /// The easing of every move.
-    public let timing: TimingFunction
-    /// How progress maps to a place on the path.
-    public let pathMode: PathMode
+    let timing: TimingFunction
     /// The moves, in time order; no-op taps have none.
-    public let transitions: [Transition]
+    let transitions: [Transition]
     /// The animation's length T in seconds.
     public let totalDuration: Double
-    /// The button the head rests on after the last tap.
-    public let finalButton: Int
 
     private let curve: UnitBezier
     private let buttonCenters: [Point]
@@ -51,11 +43,11 @@ public struct Timeline: Sendable {
         var moves: [Transition] = []
         var current = layout.headStartButton
         var time = hold
-        for (index, button) in taps.enumerated() {
+        for button in taps {
             if button != current {
                 let duration = durationRule.duration(from: current, to: button)
                 let path = ArcKeyframePath(layout: layout, from: current, to: button, mode: pathMode)
-                moves.append(Transition(tapIndex: index, fromButton: current, toButton: button,
+                moves.append(Transition(fromButton: current, toButton: button,
                                         startTime: time, duration: duration, path: path))
                 time += duration
                 current = button
@@ -64,14 +56,9 @@ public struct Timeline: Sendable {
         }
         guard time.isFinite else { throw .durationOverflow(total: time) }
         self.layout = layout
-        self.taps = taps
-        self.hold = hold
-        self.durationRule = durationRule
         self.timing = timing
-        self.pathMode = pathMode
         self.transitions = moves
         self.totalDuration = time
-        self.finalButton = current
         self.curve = timing.unitBezier
         self.buttonCenters = layout.buttonCenters
     }
@@ -79,12 +66,11 @@ public struct Timeline: Sendable {
     /// The scene at time `t` in seconds. Before 0 it is the first frame's scene, after the
     /// end the last one's; NaN counts as before the start.
     public func state(at t: Double) -> SceneState {
-        SceneState(buttonCenters: buttonCenters, layerDiameter: layout.buttonDiameter,
-                   dynamicLayer: dynamicLayer(at: t))
+        SceneState(dynamicLayer: dynamicLayer(at: t))
     }
 
     /// The head at rest or the moving copy at time `t`.
-    public func dynamicLayer(at t: Double) -> DynamicLayer {
+    func dynamicLayer(at t: Double) -> DynamicLayer {
         guard let index = lastTransitionIndex(startingBy: t) else {
             let button = layout.headStartButton
             return .restingHead(button: button, center: buttonCenters[button])
@@ -96,12 +82,6 @@ public struct Timeline: Sendable {
         let u = move.timeFraction(at: t)
         let v = timing.isIdentity ? u : curve.solve(u)
         return .movingCopy(center: move.path.position(at: v))
-    }
-
-    /// The rectangle in points that can differ between the scenes at times `t` and `later`,
-    /// or nil when both scenes are identical.
-    public func changedRect(from t: Double, to later: Double) -> Rect? {
-        ArcScene.changedRect(from: state(at: t), to: state(at: later))
     }
 
     /// The index of the last move starting at or before `t` (within the tolerance).

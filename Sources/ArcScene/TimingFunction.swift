@@ -22,10 +22,10 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
     public static let moveDefault = TimingFunction.easeOut
 
     /// The named functions, in the order Core Animation lists them.
-    public static let named: [TimingFunction] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default]
+    static let named: [TimingFunction] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default]
 
     /// The control points (x1, y1, x2, y2).
-    public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
+    var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
         switch self {
         case .linear: return (0, 0, 1, 1)
         case .easeIn: return (0.42, 0, 1, 1)
@@ -37,25 +37,25 @@ public enum TimingFunction: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The curve's solver.
-    public var unitBezier: UnitBezier {
+    var unitBezier: UnitBezier {
         let points = controlPoints
         return UnitBezier(x1: points.x1, y1: points.y1, x2: points.x2, y2: points.y2)
     }
 
     /// True when the curve is the identity (control points on the diagonal): progress is time.
-    public var isIdentity: Bool {
+    var isIdentity: Bool {
         let points = controlPoints
         return points.x1 == points.y1 && points.x2 == points.y2
     }
 
     /// The progress at linear time fraction `u`; `u` outside [0, 1] is clamped.
-    public func progress(at u: Double) -> Double {
+    func progress(at u: Double) -> Double {
         let time = u.isNaN ? 0 : min(max(u, 0), 1)
         return isIdentity ? time : unitBezier.solve(time)
     }
 
     /// Checks that all control values are finite and x1, x2 lie in [0, 1].
-    public func validate() throws(SceneError) {
+    func validate() throws(SceneError) {
         let points = controlPoints
         try SceneError.requireFinite(points.x1, "timing x1")
         try SceneError.requireFinite(points.y1, "timing y1")

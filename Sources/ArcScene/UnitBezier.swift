@@ -9,9 +9,9 @@
 ///
 /// The curve is monotonic in x whenever x1 and x2 lie in [0, 1], which `TimingFunction`
 /// checks before building one.
-public struct UnitBezier: Hashable, Sendable {
+struct UnitBezier: Hashable, Sendable {
     /// The residual |x(s) − u| the solver stops at; well below the required 1e-7.
-    public static let defaultTolerance = 1e-12
+    static let defaultTolerance = 1e-12
 
     /// Power-basis coefficients of x(s), highest degree first.
     let ax: Double, bx: Double, cx: Double
@@ -19,7 +19,7 @@ public struct UnitBezier: Hashable, Sendable {
     let ay: Double, by: Double, cy: Double
 
     /// Creates the curve with control points (`x1`, `y1`) and (`x2`, `y2`).
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
@@ -29,20 +29,20 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// x at curve parameter `s`.
-    public func x(at s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+    func x(at s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
 
     /// y at curve parameter `s`.
-    public func y(at s: Double) -> Double { ((ay * s + by) * s + cy) * s }
+    func y(at s: Double) -> Double { ((ay * s + by) * s + cy) * s }
 
     /// dx/ds at curve parameter `s`.
-    public func xDerivative(at s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+    func xDerivative(at s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
     /// The curve parameter s in [0, 1] with x(s) = `x`, to within `tolerance`.
     ///
     /// `x` outside [0, 1] is clamped. Newton's method runs at most 8 steps from s = x; if it
     /// has not converged inside [0, 1], bisection takes over (at most 200 halvings, which
     /// reach the limit of Double precision long before).
-    public func parameter(forX x: Double, tolerance: Double = defaultTolerance) -> Double {
+    func parameter(forX x: Double, tolerance: Double = defaultTolerance) -> Double {
         guard x > 0 else { return 0 }
         guard x < 1 else { return 1 }
         var s = x
@@ -68,7 +68,7 @@ public struct UnitBezier: Hashable, Sendable {
     }
 
     /// The progress y(s) at linear time fraction `x`, where x(s) = `x`.
-    public func solve(_ x: Double, tolerance: Double = defaultTolerance) -> Double {
+    func solve(_ x: Double, tolerance: Double = defaultTolerance) -> Double {
         y(at: parameter(forX: x, tolerance: tolerance))
     }
 }

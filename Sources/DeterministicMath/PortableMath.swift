@@ -5,7 +5,9 @@
 /// Accuracy is a few units in the last place over the ranges used here, far below the
 /// 1/32768 coverage step.
 public enum PortableMath {
+    /// π, the Double nearest to it.
     public static let pi = 3.141592653589793
+    /// π / 2, the Double nearest to it.
     public static let halfPi = 1.5707963267948966
     private static let sixthPi = 0.5235987755982989
     private static let sqrt3 = 1.7320508075688772

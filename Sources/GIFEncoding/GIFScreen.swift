@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Palette
 
 /// The start of a GIF as the encoder hands it over: the logical screen, its global colour

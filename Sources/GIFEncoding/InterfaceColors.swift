@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Palette
 
 /// The flat colours of the interface an animation draws, which the GIF must reproduce exactly.

@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Raster
 
 /// Weighted counts of opaque sRGB colours, the input of `PaletteBuilder`.

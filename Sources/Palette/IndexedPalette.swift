@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// A GIF colour table: distinct colours, index = position, optionally one transparent index
 /// after the last colour.
 ///

@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// Nearest-palette-colour search for the mapper: exact, and fast on repeated colours.
 ///
 /// Three levels: a direct-mapped memo of recently seen colours; then the palette's bin of

@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// A colour in Björn Ottosson's OkLab space: `l` lightness (0 black ... 1 white), `a` green-red,
 /// `b` blue-yellow. Euclidean distance here tracks perceived difference far better than in
 /// sRGB, so the quantizer clusters in OkLab.

@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// Builds one GIF palette for a whole animation from a weighted colour histogram.
 ///
 /// - `fixedColors` come first, exactly as given (duplicates dropped): the interface's flat

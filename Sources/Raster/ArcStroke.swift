@@ -1,4 +1,5 @@
 import DeterministicMath
+import GraphicsTypes
 /// A circular arc stroked with a line of some width and round caps, as UIBezierPath draws
 /// `addArc(withCenter:radius:startAngle:endAngle:clockwise:)` with `lineCapStyle = .round`.
 ///
@@ -14,20 +15,20 @@ import DeterministicMath
 /// per-pixel sum is clamped to one.
 public struct ArcStroke: CoverageShape, Hashable {
     /// Centre of the circle in pixels.
-    public var center: PixelPoint
+    var center: Point
     /// Radius of the stroke's centre line in pixels.
-    public var radius: Double
+    var radius: Double
     /// Width of the stroke in pixels.
-    public var lineWidth: Double
+    var lineWidth: Double
     /// Angle of the first end, in radians.
-    public var startAngle: Double
+    var startAngle: Double
     /// Angle of the second end, in radians.
-    public var endAngle: Double
+    var endAngle: Double
     /// True when the arc runs from `startAngle` toward increasing angles (clockwise on screen).
-    public var clockwise: Bool
+    var clockwise: Bool
 
     /// Creates an arc stroke; all lengths in pixels, angles in radians (UIKit convention).
-    public init(center: PixelPoint, radius: Double, lineWidth: Double,
+    public init(center: Point, radius: Double, lineWidth: Double,
                 startAngle: Double, endAngle: Double, clockwise: Bool) {
         self.center = center
         self.radius = radius

@@ -8,7 +8,7 @@ public enum ContentsGravity: Hashable, Sendable {
 
     /// The rectangle the whole image is stretched into, for an image of the given size
     /// drawn into `rect`.
-    public func imageRect(imageWidth: Int, imageHeight: Int, in rect: SubpixelRect) -> SubpixelRect {
+    func imageRect(imageWidth: Int, imageHeight: Int, in rect: SubpixelRect) -> SubpixelRect {
         switch self {
         case .resize:
             return rect
@@ -34,7 +34,7 @@ extension Canvas {
     /// 8 bits before blending. A straight-alpha image is premultiplied first (a copy); pass
     /// premultiplied images to avoid that work. Nothing is drawn for an empty image or a
     /// rectangle that is not finite and positive.
-    public mutating func draw(_ image: RGBAImage, in rect: SubpixelRect, gravity: ContentsGravity = .resize,
+    mutating func draw(_ image: RGBAImage, in rect: SubpixelRect, gravity: ContentsGravity = .resize,
                               through mask: CoverageMask) {
         guard image.width > 0, image.height > 0, rect.isDrawable, !mask.isEmpty else { return }
         let target = gravity.imageRect(imageWidth: image.width, imageHeight: image.height, in: rect)

@@ -10,7 +10,7 @@ public struct Canvas: Equatable, Sendable {
     /// Height in pixels.
     public let height: Int
     /// `width * height * 4` premultiplied bytes in reading order.
-    public internal(set) var pixels: [UInt8]
+    var pixels: [UInt8]
 
     /// A canvas of the given size (negative sizes count as zero) filled with one colour.
     public init(width: Int, height: Int, color: PremultipliedColor = .clear) {
@@ -21,7 +21,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// A canvas holding a copy of `image`, premultiplied if it was not already.
-    public init(image: RGBAImage) {
+    init(image: RGBAImage) {
         width = image.width
         height = image.height
         pixels = image.premultiplied().pixels
@@ -36,7 +36,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// The colour of pixel (x, y), or nil outside the canvas.
-    public func pixel(x: Int, y: Int) -> PremultipliedColor? {
+    func pixel(x: Int, y: Int) -> PremultipliedColor? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         let i = (y * width + x) * 4
         return PremultipliedColor(premultipliedRed: pixels[i], green: pixels[i + 1],
@@ -44,12 +44,12 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Replaces every pixel with `color` (no blending).
-    public mutating func fill(_ color: PremultipliedColor) {
+    mutating func fill(_ color: PremultipliedColor) {
         fill(bounds, with: color)
     }
 
     /// Replaces the pixels of `rect` (clipped to the canvas) with `color` (no blending).
-    public mutating func fill(_ rect: PixelRect, with color: PremultipliedColor) {
+    mutating func fill(_ rect: PixelRect, with color: PremultipliedColor) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let word = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(color.alpha) << 24
@@ -86,7 +86,7 @@ public struct Canvas: Equatable, Sendable {
 
     /// Composites `color` over the canvas through `mask`: each pixel receives the colour
     /// scaled by its coverage (source-over). Runs outside the canvas are clipped.
-    public mutating func fill(_ mask: CoverageMask, with color: PremultipliedColor) {
+    mutating func fill(_ mask: CoverageMask, with color: PremultipliedColor) {
         fill(mask, with: color, skippingFullCoverage: false)
     }
 

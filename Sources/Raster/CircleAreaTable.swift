@@ -1,4 +1,5 @@
 import DeterministicMath
+import GraphicsTypes
 /// Exact areas of pixel squares inside one disc, with every square root and arc tangent
 /// worked out once per pixel row line and column line, so an edge pixel costs only a few
 /// multiplications.
@@ -31,7 +32,7 @@ struct CircleAreaTable {
 
     /// Tables for the disc of `radius` around `center`, covering pixel columns
     /// `box.x ..< box.maxX` and rows `box.y ..< box.maxY`.
-    init(center: PixelPoint, radius: Double, box: PixelRect) {
+    init(center: Point, radius: Double, box: PixelRect) {
         let r = radius
         r2 = r * r
         firstColumn = box.x

@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// Where one pixel row meets one disc: the columns whose pixel square touches the disc,
 /// and within them the columns whose square lies wholly inside it.
 struct CircleRowSpan {
@@ -54,7 +56,7 @@ struct CircleCoverage {
     private var disc: CoverageMaskBuilder
     private var ring: CoverageMaskBuilder
 
-    private init(center: PixelPoint, outerRadius: Double, innerRadius: Double, box: PixelRect,
+    private init(center: Point, outerRadius: Double, innerRadius: Double, box: PixelRect,
                  makeDisc: Bool, makeRing: Bool) {
         cx = center.x
         cy = center.y
@@ -72,7 +74,7 @@ struct CircleCoverage {
     /// Masks of disc(center, outerRadius) and of the ring between `innerRadius` and
     /// `outerRadius`, limited to `clip`. Edge pixels use the exact area (`CircleAreaTable`); pixels wholly inside
     /// a circle count as 1 without it. An inner radius of zero or less means no hole.
-    static func masks(center: PixelPoint, outerRadius: Double, innerRadius: Double,
+    static func masks(center: Point, outerRadius: Double, innerRadius: Double,
                       clip: PixelRect, makeDisc: Bool, makeRing: Bool) -> (disc: CoverageMask, ring: CoverageMask) {
         guard center.isFinite, outerRadius.isFinite, innerRadius.isFinite, outerRadius > 0 else {
             return (.empty, .empty)

@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// A circular layer with a border, drawn the way Core Animation composites a square layer
 /// with `cornerRadius` = half its side, `masksToBounds`, a background colour, image contents
 /// and a border: (1) the background colour clipped to the disc, (2) the contents stretched
@@ -7,22 +9,22 @@
 /// pixels, as on a device.
 public struct CircularLayer: Equatable, Sendable {
     /// Centre in pixels (any sub-pixel position).
-    public var center: PixelPoint
+    var center: Point
     /// Half the layer's side in pixels: the clip circle's radius.
-    public var radius: Double
+    var radius: Double
     /// Border width in pixels (zero for no border).
-    public var borderWidth: Double
+    var borderWidth: Double
     /// Border colour.
-    public var borderColor: PremultipliedColor
+    var borderColor: PremultipliedColor
     /// Background colour under the contents, or nil for none.
     public var backgroundColor: PremultipliedColor?
     /// The image shown, or nil for none; premultiplied images draw without a conversion.
-    public var contents: RGBAImage?
+    var contents: RGBAImage?
     /// How the contents fill the layer's square.
-    public var contentsGravity: ContentsGravity
+    var contentsGravity: ContentsGravity
 
     /// Creates a layer; all lengths in pixels.
-    public init(center: PixelPoint, radius: Double, borderWidth: Double, borderColor: PremultipliedColor,
+    public init(center: Point, radius: Double, borderWidth: Double, borderColor: PremultipliedColor,
                 backgroundColor: PremultipliedColor? = nil, contents: RGBAImage? = nil,
                 contentsGravity: ContentsGravity = .resize) {
         self.center = center
@@ -35,7 +37,7 @@ public struct CircularLayer: Equatable, Sendable {
     }
 
     /// The layer's square (the contents' destination) in pixels.
-    public var frame: SubpixelRect { SubpixelRect(center: center, radius: radius) }
+    var frame: SubpixelRect { SubpixelRect(center: center, radius: radius) }
 
     /// Every pixel drawing the layer can change.
     public var pixelBounds: PixelRect { Disc(center: center, radius: radius).pixelBounds }

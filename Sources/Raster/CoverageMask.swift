@@ -1,14 +1,14 @@
 /// One horizontal run of a coverage mask: pixels `x ..< x + count` of row `y`, whose coverage
 /// values are `values[offset ..< offset + count]` of the owning mask.
-public struct CoverageRun: Hashable, Sendable {
+struct CoverageRun: Hashable, Sendable {
     /// The pixel row.
-    public let y: Int
+    let y: Int
     /// The first pixel column.
-    public let x: Int
+    let x: Int
     /// The number of pixels in the run (at least one).
-    public let count: Int
+    let count: Int
     /// Index of the run's first value in `CoverageMask.values`.
-    public let offset: Int
+    let offset: Int
 }
 
 /// How much of each pixel a shape covers, stored sparsely as horizontal runs.
@@ -20,14 +20,14 @@ public struct CoverageRun: Hashable, Sendable {
 /// ordered by row, then by column, and never overlap.
 public struct CoverageMask: Equatable, Sendable {
     /// The fixed-point value of full coverage (2^15).
-    public static let full: UInt16 = 32768
+    static let full: UInt16 = 32768
     /// The mask that covers nothing.
-    public static let empty = CoverageMask(runs: [], values: [])
+    static let empty = CoverageMask(runs: [], values: [])
 
     /// The runs, ordered by `y` then `x`.
-    public let runs: [CoverageRun]
+    let runs: [CoverageRun]
     /// The coverage values of all runs, back to back.
-    public let values: [UInt16]
+    let values: [UInt16]
 
     init(runs: [CoverageRun], values: [UInt16]) {
         self.runs = runs
@@ -37,7 +37,7 @@ public struct CoverageMask: Equatable, Sendable {
     /// A mask giving every pixel of `rect` the same coverage (for example `full`, to draw an
     /// image unclipped, or a fraction, to fade a colour over a rectangle). Values above
     /// `full` are clamped.
-    public init(rect: PixelRect, coverage: UInt16) {
+    init(rect: PixelRect, coverage: UInt16) {
         let value = Swift.min(coverage, Self.full)
         guard !rect.isEmpty, value > 0 else {
             self.init(runs: [], values: [])
@@ -52,17 +52,17 @@ public struct CoverageMask: Equatable, Sendable {
     /// Quantizes an area in [0, 1] (values outside are clamped, NaN counts as 0) to the
     /// mask's fixed point, rounding half up.
     @inline(__always)
-    public static func quantize(_ area: Double) -> UInt16 {
+    static func quantize(_ area: Double) -> UInt16 {
         guard area > 0 else { return 0 }
         guard area < 1 else { return full }
         return UInt16(area * 32768 + 0.5)
     }
 
     /// True when no pixel has any coverage.
-    public var isEmpty: Bool { runs.isEmpty }
+    var isEmpty: Bool { runs.isEmpty }
 
     /// The smallest rectangle holding every run (the pixels a draw through this mask can change).
-    public var bounds: PixelRect {
+    var bounds: PixelRect {
         var result = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for run in runs {
             result = result.union(PixelRect(x: run.x, y: run.y, width: run.count, height: 1))
@@ -71,7 +71,7 @@ public struct CoverageMask: Equatable, Sendable {
     }
 
     /// The fixed-point coverage of pixel (x, y), 0 outside the mask.
-    public func coverage(x: Int, y: Int) -> UInt16 {
+    func coverage(x: Int, y: Int) -> UInt16 {
         var low = 0, high = runs.count
         while low < high {
             let mid = (low + high) / 2
@@ -88,12 +88,12 @@ public struct CoverageMask: Equatable, Sendable {
     }
 
     /// The coverage of pixel (x, y) as a fraction in [0, 1].
-    public func fraction(x: Int, y: Int) -> Double {
+    func fraction(x: Int, y: Int) -> Double {
         Double(coverage(x: x, y: y)) / Double(Self.full)
     }
 
     /// The sum of all coverage as an area in square pixels.
-    public var totalArea: Double {
+    var totalArea: Double {
         var sum = 0
         for value in values { sum += Int(value) }
         return Double(sum) / Double(Self.full)

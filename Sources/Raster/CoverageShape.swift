@@ -1,3 +1,5 @@
+import GraphicsTypes
+
 /// A shape that can say, for every pixel, how much of the pixel square it covers.
 ///
 /// Coverage is analytic: the exact area of [x, x+1) × [y, y+1) inside the shape, computed
@@ -11,54 +13,54 @@ public protocol CoverageShape: Sendable {
 }
 
 /// A filled circle.
-public struct Disc: CoverageShape, Hashable {
+struct Disc: CoverageShape, Hashable {
     /// Centre in pixels (any sub-pixel position).
-    public var center: PixelPoint
+    var center: Point
     /// Radius in pixels (any positive size, including below one pixel).
-    public var radius: Double
+    var radius: Double
 
     /// Creates a disc from its centre and radius in pixels.
-    public init(center: PixelPoint, radius: Double) {
+    init(center: Point, radius: Double) {
         self.center = center
         self.radius = radius
     }
 
     /// The pixels the disc's bounding square meets.
-    public var pixelBounds: PixelRect {
+    var pixelBounds: PixelRect {
         guard center.isFinite, radius.isFinite, radius > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return SubpixelRect(center: center, radius: radius).enclosingPixels
     }
 
     /// The disc's coverage inside `clip`.
-    public func coverageMask(clippedTo clip: PixelRect) -> CoverageMask {
+    func coverageMask(clippedTo clip: PixelRect) -> CoverageMask {
         CircleCoverage.masks(center: center, outerRadius: radius, innerRadius: 0,
                              clip: clip, makeDisc: true, makeRing: false).disc
     }
 }
 
 /// The region between two concentric circles (an annulus): the outer disc minus the inner.
-public struct Ring: CoverageShape, Hashable {
+struct Ring: CoverageShape, Hashable {
     /// Centre in pixels.
-    public var center: PixelPoint
+    var center: Point
     /// Radius of the outer edge in pixels.
-    public var outerRadius: Double
+    var outerRadius: Double
     /// Radius of the inner edge in pixels; zero or less gives a full disc.
-    public var innerRadius: Double
+    var innerRadius: Double
 
     /// Creates a ring from its centre and its two radii in pixels.
-    public init(center: PixelPoint, outerRadius: Double, innerRadius: Double) {
+    init(center: Point, outerRadius: Double, innerRadius: Double) {
         self.center = center
         self.outerRadius = outerRadius
         self.innerRadius = innerRadius
     }
 
     /// The pixels the outer circle's bounding square meets.
-    public var pixelBounds: PixelRect {
+    var pixelBounds: PixelRect {
         Disc(center: center, radius: outerRadius).pixelBounds
     }
 
     /// The ring's coverage inside `clip`: per pixel, outer-disc area minus inner-disc area.
-    public func coverageMask(clippedTo clip: PixelRect) -> CoverageMask {
+    func coverageMask(clippedTo clip: PixelRect) -> CoverageMask {
         guard innerRadius < outerRadius else { return .empty }
         return CircleCoverage.masks(center: center, outerRadius: outerRadius, innerRadius: innerRadius,
                                     clip: clip, makeDisc: false, makeRing: true).ring

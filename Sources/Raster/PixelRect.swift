@@ -3,9 +3,13 @@
 /// The currency between the renderer, which knows what changed, and the GIF encoder, which
 /// writes only that part of a frame.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// The first column.
     public var x: Int
+    /// The first row.
     public var y: Int
+    /// The number of columns, never negative.
     public var width: Int
+    /// The number of rows, never negative.
     public var height: Int
 
     /// Creates a rectangle; a negative width or height is stored as zero (an empty rectangle).
@@ -49,5 +53,24 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
     }
 
+    /// The rectangle as "WIDTHxHEIGHT+X+Y", ImageMagick's geometry notation.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}
+
+extension PixelRect {
+    /// Coordinates beyond this magnitude are clamped before conversion to Int, so no input
+    /// can trap; no canvas is anywhere near that large.
+    static let coordinateLimit = 1.0e9
+
+    /// The smallest rectangle of whole pixels holding the real rectangle [minX, maxX] × [minY, maxY];
+    /// empty when a bound is not finite or the rectangle is inverted.
+    static func enclosing(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PixelRect {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, minX <= maxX, minY <= maxY else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        func clamp(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -coordinateLimit), coordinateLimit)) }
+        let x0 = clamp(minX.rounded(.down)), y0 = clamp(minY.rounded(.down))
+        let x1 = clamp(maxX.rounded(.up)), y1 = clamp(maxY.rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }

@@ -2,13 +2,13 @@
 /// canvas stores and composites.
 public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
     /// Red, multiplied by alpha (never above `alpha` for a colour made by `init(red:green:blue:alpha:)`).
-    public var red: UInt8
+    var red: UInt8
     /// Green, multiplied by alpha.
-    public var green: UInt8
+    var green: UInt8
     /// Blue, multiplied by alpha.
-    public var blue: UInt8
+    var blue: UInt8
     /// Opacity, 0 (transparent) to 255 (opaque).
-    public var alpha: UInt8
+    var alpha: UInt8
 
     /// Creates a colour from straight (not premultiplied) components; each colour channel is
     /// multiplied by `alpha / 255` and rounded to nearest.
@@ -22,7 +22,7 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Creates a colour from components that are already premultiplied.
-    public init(premultipliedRed red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    init(premultipliedRed red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -32,18 +32,15 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
     /// Fully transparent.
     public static let clear = PremultipliedColor(premultipliedRed: 0, green: 0, blue: 0, alpha: 0)
     /// Opaque black (0,0,0).
-    public static let black = PremultipliedColor(red: 0, green: 0, blue: 0)
+    static let black = PremultipliedColor(red: 0, green: 0, blue: 0)
     /// Opaque white (255,255,255), UIColor.white.
-    public static let white = PremultipliedColor(red: 255, green: 255, blue: 255)
+    static let white = PremultipliedColor(red: 255, green: 255, blue: 255)
     /// Opaque red (255,0,0), UIColor.red.
-    public static let red = PremultipliedColor(red: 255, green: 0, blue: 0)
+    static let red = PremultipliedColor(red: 255, green: 0, blue: 0)
     /// Opaque green (0,255,0), UIColor.green.
-    public static let green = PremultipliedColor(red: 0, green: 255, blue: 0)
+    static let green = PremultipliedColor(red: 0, green: 255, blue: 0)
     /// Opaque blue (0,0,255), UIColor.blue.
-    public static let blue = PremultipliedColor(red: 0, green: 0, blue: 255)
-
-    /// True when alpha is 255.
-    public var isOpaque: Bool { alpha == 255 }
+    static let blue = PremultipliedColor(red: 0, green: 0, blue: 255)
 
     /// The colour as `(r,g,b,a)` premultiplied components.
     public var description: String { "(\(red),\(green),\(blue),\(alpha))" }

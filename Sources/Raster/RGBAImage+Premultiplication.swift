@@ -46,7 +46,7 @@ extension RGBAImage {
     }
 
     /// True when every pixel's alpha is 255 (an empty image counts as opaque).
-    public var isOpaque: Bool {
+    var isOpaque: Bool {
         pixels.withUnsafeBufferPointer { p in
             var all: UInt8 = 255
             var i = 3

@@ -4,7 +4,9 @@
 /// by `isPremultiplied`; the renderer works on premultiplied pixels (as Core Graphics does),
 /// files are read and written straight.
 public struct RGBAImage: Equatable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel in reading order.
     public var pixels: [UInt8]
@@ -22,7 +24,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// An image of one colour (straight RGBA components).
-    public init(width: Int, height: Int, filledWith rgba: (UInt8, UInt8, UInt8, UInt8)) {
+    init(width: Int, height: Int, filledWith rgba: (UInt8, UInt8, UInt8, UInt8)) {
         let a = UInt16(rgba.3)
         func pm(_ c: UInt8) -> UInt8 { UInt8((UInt16(c) * a + 127) / 255) }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -135,10 +135,9 @@ public enum RenderJob {
 
     /// The interface's flat colours, which the GIF reproduces exactly.
     static func interfaceColors(_ settings: RenderSettings) -> InterfaceColors {
-        func rgb(_ c: SceneColor) -> RGB8 { RGB8(c.r, c.g, c.b) }
-        return InterfaceColors(background: rgb(settings.backgroundColor),
-                               lines: [rgb(settings.arcColor), rgb(settings.borderColor)],
-                               others: [rgb(settings.movingBackgroundColor)])
+        InterfaceColors(background: settings.backgroundColor,
+                        lines: [settings.arcColor, settings.borderColor],
+                        others: [settings.movingBackgroundColor])
     }
 
     /// The encoder's options. `loop` counts plays: 0 forever, 1 once (no loop block), n

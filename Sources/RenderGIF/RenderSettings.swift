@@ -1,4 +1,5 @@
 import ArcScene
+import GraphicsTypes
 import Palette
 import Raster
 
@@ -46,11 +47,11 @@ public struct RenderSettings: Equatable, Sendable {
     public var contentGravity: ContentsGravity = .resize
 
     // Colours.
-    public var backgroundColor = SceneColor(r: 255, g: 255, b: 255)
-    public var arcColor = SceneColor(r: 255, g: 0, b: 0)
-    public var borderColor = SceneColor(r: 0, g: 255, b: 0)
+    public var backgroundColor = RGB8(255, 255, 255)
+    public var arcColor = RGB8(255, 0, 0)
+    public var borderColor = RGB8(0, 255, 0)
     /// Background of the moving copy (visible only through transparent head images).
-    public var movingBackgroundColor = SceneColor(r: 0, g: 0, b: 255)
+    public var movingBackgroundColor = RGB8(0, 0, 255)
 
     // Images: nil means the built-in default.
     /// Path of the avatar that moves.

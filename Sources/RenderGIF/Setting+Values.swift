@@ -1,4 +1,5 @@
 import ArcScene
+import GraphicsTypes
 import Palette
 import Raster
 
@@ -84,8 +85,8 @@ extension Setting {
         return .cubicBezier(x1: values[0], y1: values[1], x2: values[2], y2: values[3])
     }
 
-    static func color(_ input: SettingInput) throws(SettingInput.Problem) -> SceneColor {
-        guard let color = SceneColor(parsing: try input.string("a colour #rrggbb")) else {
+    static func color(_ input: SettingInput) throws(SettingInput.Problem) -> RGB8 {
+        guard let color = RGB8(parsing: try input.string("a colour #rrggbb")) else {
             throw SettingInput.Problem("must be a colour #rrggbb")
         }
         return color

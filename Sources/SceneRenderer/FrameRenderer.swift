@@ -1,4 +1,5 @@
 import ArcScene
+import GraphicsTypes
 import Raster
 
 /// Draws scene states into frames, knowing what changed.
@@ -11,13 +12,13 @@ import Raster
 /// and what lies under it.
 public struct FrameRenderer: Sendable {
     /// The scene's geometry, in points.
-    public let layout: SceneLayout
+    let layout: SceneLayout
     /// Pixels per point.
-    public let scale: Int
+    let scale: Int
     /// The images drawn.
-    public let images: SceneImages
+    let images: SceneImages
     /// How images fill their circle.
-    public let gravity: ContentsGravity
+    let gravity: ContentsGravity
     /// Background, arc and buttons: everything that never moves.
     public let staticCanvas: Canvas
     /// The frame last rendered.
@@ -68,7 +69,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// `state` drawn from nothing: the reference the incremental path must match.
-    public func fullRedraw(_ state: SceneState) -> Canvas {
+    func fullRedraw(_ state: SceneState) -> Canvas {
         var frame = Canvas(width: pixelWidth, height: pixelHeight, color: PremultipliedColor(layout.backgroundColor))
         FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &frame)
         frame.draw(dynamicLayer(state.dynamicLayer))
@@ -86,7 +87,7 @@ public struct FrameRenderer: Sendable {
 
     private static func avatarLayer(layout: SceneLayout, scale: Double, center: Point, image: RGBAImage,
                                     gravity: ContentsGravity) -> CircularLayer {
-        CircularLayer(center: PixelPoint(center, scale: scale), radius: layout.buttonDiameter / 2 * scale,
+        CircularLayer(center: center.inPixels(scale: scale), radius: layout.buttonDiameter / 2 * scale,
                       borderWidth: layout.borderWidth * scale, borderColor: PremultipliedColor(layout.borderColor),
                       contents: image, contentsGravity: gravity)
     }
@@ -94,7 +95,7 @@ public struct FrameRenderer: Sendable {
     /// The arc (drawn first: everything else is above it), then the buttons from left to right.
     private static func drawStatic(layout: SceneLayout, scale: Double, images: SceneImages,
                                    gravity: ContentsGravity, on canvas: inout Canvas) {
-        let arc = ArcStroke(center: PixelPoint(layout.arcCenter, scale: scale), radius: layout.arcRadius * scale,
+        let arc = ArcStroke(center: layout.arcCenter.inPixels(scale: scale), radius: layout.arcRadius * scale,
                             lineWidth: layout.arcLineWidth * scale, startAngle: layout.arcStartAngle,
                             endAngle: layout.arcEndAngle, clockwise: false)
         canvas.fill(arc, with: PremultipliedColor(layout.arcColor))

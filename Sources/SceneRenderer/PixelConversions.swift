@@ -1,16 +1,16 @@
-import ArcScene
+import GraphicsTypes
 import Raster
 
 extension PremultipliedColor {
     /// The opaque colour a scene names.
-    init(_ color: SceneColor) {
+    init(_ color: RGB8) {
         self.init(red: color.r, green: color.g, blue: color.b)
     }
 }
 
-extension PixelPoint {
-    /// A point in screen points, in pixels at `scale` pixels per point.
-    init(_ point: Point, scale: Double) {
-        self.init(x: point.x * scale, y: point.y * scale)
+extension Point {
+    /// This point, given in screen points, as a pixel position at `scale` pixels per point.
+    func inPixels(scale: Double) -> Point {
+        Point(x: x * scale, y: y * scale)
     }
 }

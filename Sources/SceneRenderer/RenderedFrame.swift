@@ -4,10 +4,10 @@ import Raster
 public struct RenderedFrame: Equatable, Sendable {
     /// The pixels that may differ from the previous frame (the whole canvas for the first).
     /// Empty when nothing changed (the moving part is where it was).
-    public var damage: PixelRect
+    var damage: PixelRect
     /// The pixels the moving or resting head covers in this frame, clipped to the canvas:
     /// the region whose content travels with the sprite.
     public var spriteBounds: PixelRect
     /// True while the head slides (the moving copy is shown); false while it rests.
-    public var isMoving: Bool
+    var isMoving: Bool
 }

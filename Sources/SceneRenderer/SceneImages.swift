@@ -3,9 +3,9 @@ import Raster
 /// The pictures a scene shows: the avatar that moves and one image per button.
 public struct SceneImages: Sendable {
     /// The avatar that rests on a button and slides along the arc ("myHead" in the original).
-    public var head: RGBAImage
+    var head: RGBAImage
     /// Button images by index ("1" to "4" in the original).
-    public var buttons: [RGBAImage]
+    var buttons: [RGBAImage]
 
     /// Stores the images premultiplied, the form the rasterizer samples.
     public init(head: RGBAImage, buttons: [RGBAImage]) {

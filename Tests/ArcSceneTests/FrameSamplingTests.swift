@@ -28,14 +28,16 @@ import Testing
 
     @Test static func frameTimesAreExactQuotients() throws {
         let timeline = try Timeline(taps: [1])
-        let times = try timeline.frameTimes(fps: 30)
-        #expect(times.count == 57)
-        for (k, time) in times.enumerated() { #expect(time == Double(k) / 30) }
+        let count = try timeline.frameCount(fps: 30)
+        #expect(count == 57)
+        for k in 0..<count { #expect(try timeline.frameTime(k, fps: 30) == Double(k) / 30) }
         #expect(try timeline.frameTime(39, fps: 30) == 1.3)
-        #expect(times.last! < timeline.totalDuration)
-        let states = try timeline.frameStates(fps: 30)
-        #expect(states[39].dynamicLayer == .restingHead(button: 1, center: SceneLayout().buttonCenter(1)))
-        #expect(states[18].dynamicLayer == .movingCopy(center: SceneLayout().buttonCenter(0)))
+        #expect(try timeline.frameTime(count - 1, fps: 30) < timeline.totalDuration)
+        let layout = SceneLayout()
+        #expect(timeline.state(at: try timeline.frameTime(39, fps: 30)).dynamicLayer
+            == .restingHead(button: 1, center: layout.buttonCenter(1)))
+        #expect(timeline.state(at: try timeline.frameTime(18, fps: 30)).dynamicLayer
+            == .movingCopy(center: layout.buttonCenter(0)))
     }
 
     @Test static func zeroLengthTimelinesStillHaveOneFrame() throws {

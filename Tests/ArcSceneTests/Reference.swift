@@ -1,4 +1,5 @@
 import Foundation
+import GraphicsTypes
 @testable import ArcScene
 
 /// Closed-form and brute-force values the tests compare the scene model against, derived
@@ -80,5 +81,12 @@ enum Reference {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return low + (high - low) * Double(state >> 11) / Double(1 << 53)
         }
+    }
+}
+
+extension Point {
+    /// The Euclidean distance to `other`, for comparing computed positions with expected ones.
+    func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 }

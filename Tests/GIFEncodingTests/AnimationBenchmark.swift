@@ -3,7 +3,7 @@ import Foundation
 import GIFTestSupport
 @testable import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// Size, speed and quality of the animation encoder on `AnimationBenchmarkScene`. Run it with

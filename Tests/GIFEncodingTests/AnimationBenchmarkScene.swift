@@ -1,9 +1,10 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 
 /// A stand-in for the default render, for the encoder benchmark: a 750x1334 screen (375x667 pt
 /// at 2x), the red arc of radius 2W/√3, four bordered 100 px avatars along it and the user's
@@ -29,7 +30,7 @@ struct AnimationBenchmarkScene {
         buttonImages = (1 ... 4).map { picture("\($0).png", 0.1 * Double($0)) }
         head = picture("myHead.png", 0.55)
         var canvas = Canvas(width: Self.width, height: Self.height, color: .white)
-        canvas.fill(ArcStroke(center: PixelPoint(x: 0, y: 0), radius: arcRadius, lineWidth: 2,
+        canvas.fill(ArcStroke(center: Point(x: 0, y: 0), radius: arcRadius, lineWidth: 2,
                               startAngle: Double.pi / 2, endAngle: Double.pi / 6, clockwise: false), with: .red)
         for index in 0 ..< 4 {
             canvas.draw(Self.layer(at: Self.buttonAngle(index), radius: arcRadius, image: buttonImages[index], moving: false))
@@ -44,7 +45,7 @@ struct AnimationBenchmarkScene {
     static func buttonAngle(_ index: Int) -> Double { (90 - 7.5 - 15 * Double(index)) * Double.pi / 180 }
 
     static func layer(at angle: Double, radius: Double, image: RGBAImage, moving: Bool) -> CircularLayer {
-        CircularLayer(center: PixelPoint(x: radius * cos(angle), y: radius * sin(angle)), radius: 50, borderWidth: 4,
+        CircularLayer(center: Point(x: radius * cos(angle), y: radius * sin(angle)), radius: 50, borderWidth: 4,
                       borderColor: .green, backgroundColor: moving ? .blue : nil, contents: image)
     }
 

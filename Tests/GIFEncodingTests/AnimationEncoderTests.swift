@@ -3,7 +3,7 @@ import Foundation
 import GIFTestSupport
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// What a viewer sees of an encoded animation: flat colours exact, pictures close, and the

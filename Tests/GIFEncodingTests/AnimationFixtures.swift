@@ -1,9 +1,10 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 
 /// Small synthetic animations shaped like the arc scene, drawn with the Raster module: a
 /// white screen, a thin anti-aliased red arc, still avatars (gradient pictures in green
@@ -37,7 +38,7 @@ enum AnimationFixtures {
         return RGBAImage(width: size, height: size, pixels: bytes, isPremultiplied: true)
     }
 
-    static func avatar(center: PixelPoint, radius: Double, phase: Double, moving: Bool) -> CircularLayer {
+    static func avatar(center: Point, radius: Double, phase: Double, moving: Bool) -> CircularLayer {
         CircularLayer(center: center, radius: radius, borderWidth: max(1, radius / 12), borderColor: .green,
                       backgroundColor: moving ? .blue : nil, contents: gradient(size: 48, phase: phase))
     }
@@ -46,10 +47,10 @@ enum AnimationFixtures {
     static func background(width: Int, height: Int, avatarRadius: Double) -> Canvas {
         var canvas = Canvas(width: width, height: height, color: .white)
         let radius = 2 * Double(width) / 3.0.squareRoot()
-        canvas.fill(ArcStroke(center: PixelPoint(x: 0, y: 0), radius: radius, lineWidth: 2,
+        canvas.fill(ArcStroke(center: Point(x: 0, y: 0), radius: radius, lineWidth: 2,
                               startAngle: Double.pi / 2, endAngle: Double.pi / 6, clockwise: false), with: .red)
         for (index, angle) in [0.55, 0.85].enumerated() {
-            let center = PixelPoint(x: radius * cos(angle), y: radius * sin(angle))
+            let center = Point(x: radius * cos(angle), y: radius * sin(angle))
             canvas.draw(avatar(center: center, radius: avatarRadius, phase: 0.1 * Double(index + 1), moving: false))
         }
         return canvas
@@ -60,7 +61,7 @@ enum AnimationFixtures {
     /// frames, all at `fps`. The total duration is (frame count) / fps.
     static func slide(width: Int = 120, height: Int = 90, avatarRadius: Double = 12, fps: Double = 50,
                       holdFrames: Int = 3, moveFrames: Int = 16,
-                      from: PixelPoint = PixelPoint(x: 20.3, y: 62.1), to: PixelPoint = PixelPoint(x: 88.7, y: 30.4)) -> [Frame] {
+                      from: Point = Point(x: 20.3, y: 62.1), to: Point = Point(x: 88.7, y: 30.4)) -> [Frame] {
         let still = background(width: width, height: height, avatarRadius: avatarRadius)
         var frames: [Frame] = []
         var previousBounds: PixelRect?
@@ -68,7 +69,7 @@ enum AnimationFixtures {
         for k in 0 ..< total {
             let u = min(1, max(0, Double(k - holdFrames + 1) / Double(moveFrames)))
             let progress = 1 - (1 - u) * (1 - u)
-            let center = PixelPoint(x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress)
+            let center = Point(x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress)
             let layer = avatar(center: center, radius: avatarRadius, phase: 0.3, moving: true)
             var canvas = still
             canvas.draw(layer)

@@ -1,9 +1,10 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// The planned palette: interface colours and ramps exact and first, the transparent slot
@@ -54,7 +55,7 @@ import Testing
 
     static func gradientCanvas() -> Canvas {
         var canvas = Canvas(width: 40, height: 30, color: .white)
-        canvas.draw(AnimationFixtures.avatar(center: PixelPoint(x: 20, y: 15), radius: 14, phase: 0.2, moving: false))
+        canvas.draw(AnimationFixtures.avatar(center: Point(x: 20, y: 15), radius: 14, phase: 0.2, moving: false))
         return canvas
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import GIFTestSupport
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// Delays as the specification states them: cumulative rounding to centiseconds, the total

@@ -1,9 +1,10 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// The error bounds the encoder may trade for size: every shown pixel stays within its

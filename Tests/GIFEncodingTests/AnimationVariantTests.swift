@@ -1,9 +1,10 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// The encoder writes the transparent variant of a frame only when it is smaller, and a local

@@ -1,8 +1,9 @@
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// What a browser shows for each disposal method, worked out by hand on a 4 x 1 screen.

@@ -1,9 +1,10 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 /// GIFs assembled by GIFStreamBuilder, written by GIFStreamWriter and read back by GIFReader

@@ -1,8 +1,9 @@
 @testable import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 
 @Suite enum GIFStreamBuilderErrorTests {

@@ -1,7 +1,8 @@
 import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import Palette
-import Raster
+@testable import Raster
 import Testing
 @testable import ImageCodecs
 

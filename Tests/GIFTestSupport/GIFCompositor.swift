@@ -1,4 +1,5 @@
 import GIFEncoding
+import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

@@ -1,6 +1,7 @@
 import CGIF
 import Foundation
 import GIFEncoding
+import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

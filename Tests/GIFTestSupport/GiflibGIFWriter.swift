@@ -1,5 +1,6 @@
 import CGIF
 import GIFEncoding
+import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

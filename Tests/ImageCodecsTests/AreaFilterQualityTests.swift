@@ -1,5 +1,6 @@
 import Foundation
-import Raster
+import GraphicsTypes
+@testable import Raster
 import Testing
 @testable import ImageCodecs
 
@@ -41,7 +42,7 @@ import Testing
     static func reducedPictureMatchesTheAreaAverage(format: String, scale: Int) throws {
         let bytes = try encoded(format)
         let side = 50.0 * Double(scale)
-        let layer = CircularLayer(center: PixelPoint(x: side * 0.6 + 0.37, y: side * 0.6 + 0.71), radius: side / 2,
+        let layer = CircularLayer(center: Point(x: side * 0.6 + 0.37, y: side * 0.6 + 0.71), radius: side / 2,
                                   borderWidth: 0, borderColor: .clear, contentsGravity: .resizeAspectFill)
         let full = try ImageFile.decode(bytes, path: "photo.\(format)")
         let reduced = try ImageFile.decode(bytes, path: "photo.\(format)",

@@ -1,4 +1,4 @@
-import Raster
+@testable import Raster
 import Testing
 @testable import ImageCodecs
 

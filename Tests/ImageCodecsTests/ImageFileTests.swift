@@ -1,6 +1,6 @@
 import Foundation
 import ImageCodecs
-import Raster
+@testable import Raster
 import Testing
 
 /// Loading files by path: signature sniffing and every way a file can be wrong.

@@ -1,5 +1,5 @@
 import ImageCodecs
-import Raster
+@testable import Raster
 import Testing
 
 /// JPEG fixtures come from `Fixtures.jpeg`, which runs libjpeg's compressor (test-only C target

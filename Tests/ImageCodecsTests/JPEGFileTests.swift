@@ -1,6 +1,6 @@
 import Foundation
 import ImageCodecs
-import Raster
+@testable import Raster
 import Testing
 
 /// Committed JPEG files written by another encoder (Pillow, see scripts/make-test-files),

@@ -1,5 +1,5 @@
 import ImageCodecs
-import Raster
+@testable import Raster
 import Testing
 
 /// Decoding of every PNG colour type and bit depth, checked against the PNG specification's

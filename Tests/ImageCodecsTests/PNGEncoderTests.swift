@@ -1,6 +1,6 @@
 import Foundation
 @testable import ImageCodecs
-import Raster
+@testable import Raster
 import Testing
 
 @Suite enum PNGEncoderTests {

@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+@testable import Raster
 
 /// Images shaped like render-gif frames for the PNG encoder tests: an opaque white canvas with
 /// a thin anti-aliased red arc and small discs filled with gradients.

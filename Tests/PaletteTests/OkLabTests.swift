@@ -1,4 +1,5 @@
 import Foundation
+import GraphicsTypes
 import Testing
 @testable import Palette
 

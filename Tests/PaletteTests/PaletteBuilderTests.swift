@@ -1,4 +1,5 @@
-import Raster
+import GraphicsTypes
+@testable import Raster
 import Testing
 @testable import Palette
 

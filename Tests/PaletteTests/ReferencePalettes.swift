@@ -1,3 +1,4 @@
+import GraphicsTypes
 @testable import Palette
 
 /// Simple palettes the quantizer must beat, written independently of it.

@@ -1,4 +1,5 @@
-import Raster
+import GraphicsTypes
+@testable import Raster
 @testable import Palette
 
 /// Synthetic pictures for palette tests, made from closed-form formulas.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphicsTypes
 import Testing
 @testable import Raster
 
@@ -14,7 +15,7 @@ import Testing
     @Test static func randomArcsMatchIntegration() {
         var generator = SeededGenerator(seed: 42)
         for _ in 0 ..< 10 {
-            let center = PixelPoint(x: generator.double(in: 0 ... 1), y: generator.double(in: 0 ... 1))
+            let center = Point(x: generator.double(in: 0 ... 1), y: generator.double(in: 0 ... 1))
             let radius = generator.double(in: 8 ... 30)
             let width = generator.double(in: 1 ... 4)
             let start = generator.double(in: -7 ... 7)
@@ -41,12 +42,12 @@ import Testing
     static func sceneArcMatchesIntegration(scale: Int) {
         let s = Double(scale)
         let radius = 2 * 375 / 3.0.squareRoot() * s
-        let arc = ArcStroke(center: PixelPoint(x: 0, y: 0), radius: radius, lineWidth: s,
+        let arc = ArcStroke(center: Point(x: 0, y: 0), radius: radius, lineWidth: s,
                             startAngle: Double.pi / 2, endAngle: Double.pi / 6, clockwise: false)
         let screen = PixelRect(x: 0, y: 0, width: 375 * scale, height: 667 * scale)
         let mask = arc.coverageMask(clippedTo: screen)
         #expect(screen.contains(mask.bounds))
-        let intervals = ReferenceCoverage.arc(PixelPoint(x: 0, y: 0), radius: radius, width: s,
+        let intervals = ReferenceCoverage.arc(Point(x: 0, y: 0), radius: radius, width: s,
                                               start: Double.pi / 6, sweep: Double.pi / 3)
         let top = Int((radius / 2 - s).rounded(.down)), bottom = Int((radius + s).rounded(.up))
         var rows = Array(stride(from: top, to: bottom, by: 23 * scale))
@@ -65,7 +66,7 @@ import Testing
     static func sceneArcAreaUnclipped(scale: Int) {
         let s = Double(scale)
         let radius = 2 * 375 / 3.0.squareRoot() * s
-        let arc = ArcStroke(center: PixelPoint(x: 0, y: 0), radius: radius, lineWidth: s,
+        let arc = ArcStroke(center: Point(x: 0, y: 0), radius: radius, lineWidth: s,
                             startAngle: Double.pi / 2, endAngle: Double.pi / 6, clockwise: false)
         let mask = arc.coverageMask(clippedTo: arc.pixelBounds)
         let exact = exactArea(radius: radius, width: s, sweep: Double.pi / 3)
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test static func zeroSweepIsADotAndFullSweepIsARing() {
-        let center = PixelPoint(x: 10.3, y: 12.8)
+        let center = Point(x: 10.3, y: 12.8)
         let dot = ArcStroke(center: center, radius: 6, lineWidth: 3, startAngle: 1, endAngle: 1, clockwise: true)
         let dotMask = dot.coverageMask(clippedTo: unlimited)
         #expect(abs(dotMask.totalArea - Double.pi * 2.25) <= ReferenceCoverage.roundingBound(dotMask))
@@ -85,9 +86,9 @@ import Testing
 
     @Test static func directionChoosesTheSweptSide() {
         // From 90° to 30°: counter-clockwise sweeps 60°, clockwise the other 300°.
-        let short = ArcStroke(center: PixelPoint(x: 0, y: 0), radius: 20, lineWidth: 2,
+        let short = ArcStroke(center: Point(x: 0, y: 0), radius: 20, lineWidth: 2,
                               startAngle: Double.pi / 2, endAngle: Double.pi / 6, clockwise: false)
-        let long = ArcStroke(center: PixelPoint(x: 0, y: 0), radius: 20, lineWidth: 2,
+        let long = ArcStroke(center: Point(x: 0, y: 0), radius: 20, lineWidth: 2,
                              startAngle: Double.pi / 2, endAngle: Double.pi / 6, clockwise: true)
         let shortMask = short.coverageMask(clippedTo: unlimited), longMask = long.coverageMask(clippedTo: unlimited)
         #expect(shortMask.coverage(x: 13, y: 14) == CoverageMask.full) // about 45°, on the short side

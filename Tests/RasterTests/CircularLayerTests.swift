@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Testing
 @testable import Raster
 
@@ -15,7 +16,7 @@ import Testing
     }()
 
     /// Squared distances from `c` to the nearest point and the farthest corner of pixel (x, y).
-    static func distances(_ x: Int, _ y: Int, _ c: PixelPoint) -> (nearest: Double, farthest: Double) {
+    static func distances(_ x: Int, _ y: Int, _ c: Point) -> (nearest: Double, farthest: Double) {
         let nx = min(max(c.x, Double(x)), Double(x + 1)) - c.x, ny = min(max(c.y, Double(y)), Double(y + 1)) - c.y
         let fx = max(abs(Double(x) - c.x), abs(Double(x + 1) - c.x))
         let fy = max(abs(Double(y) - c.y), abs(Double(y + 1) - c.y))
@@ -28,7 +29,7 @@ import Testing
         let s = Double(scale)
         var generator = SeededGenerator(seed: UInt64(scale) * 1234)
         for _ in 0 ..< 3 {
-            let center = PixelPoint(x: 60 * s + generator.double(in: 0 ... 1), y: 40 * s + generator.double(in: 0 ... 1))
+            let center = Point(x: 60 * s + generator.double(in: 0 ... 1), y: 40 * s + generator.double(in: 0 ... 1))
             let radius = 25 * s, border = 2 * s
             let layer = CircularLayer(center: center, radius: radius, borderWidth: border, borderColor: .green,
                                       contents: ramp)
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test static func backgroundShowsThroughTransparentContentsAndIsClippedToTheDisc() {
-        let center = PixelPoint(x: 20.3, y: 20.6)
+        let center = Point(x: 20.3, y: 20.6)
         let clear = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 0, count: 16), isPremultiplied: true)
         let layer = CircularLayer(center: center, radius: 10, borderWidth: 0, borderColor: .green,
                                   backgroundColor: .blue, contents: clear)
@@ -88,7 +89,7 @@ import Testing
     @Test(arguments: [1, 2, 3])
     static func layerIsItsThreeSteps(scale: Int) {
         let s = Double(scale)
-        let center = PixelPoint(x: 40.37 * s, y: 33.81 * s)
+        let center = Point(x: 40.37 * s, y: 33.81 * s)
         let layer = CircularLayer(center: center, radius: 25 * s, borderWidth: 2 * s, borderColor: .green,
                                   backgroundColor: .blue, contents: ramp)
         var canvas = Canvas(width: 80 * scale, height: 70 * scale, color: backdrop)
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test static func borderOnlyLayerIsTheRing() {
-        let center = PixelPoint(x: 15.25, y: 14.75)
+        let center = Point(x: 15.25, y: 14.75)
         var canvas = Canvas(width: 32, height: 32, color: .white)
         canvas.draw(CircularLayer(center: center, radius: 12, borderWidth: 2, borderColor: .green))
         var expected = Canvas(width: 32, height: 32, color: .white)
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test static func clipLimitsTheChangedPixels() {
-        let layer = CircularLayer(center: PixelPoint(x: 16, y: 16), radius: 10, borderWidth: 2, borderColor: .green,
+        let layer = CircularLayer(center: Point(x: 16, y: 16), radius: 10, borderWidth: 2, borderColor: .green,
                                   backgroundColor: .blue)
         var canvas = Canvas(width: 32, height: 32, color: .white)
         let clip = PixelRect(x: 0, y: 0, width: 16, height: 32)

@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Testing
 @testable import Raster
 
@@ -83,7 +84,7 @@ import Testing
 
     @Test static func fillingAShapeClipsToTheCanvasAndReturnsItsMask() {
         var canvas = Canvas(width: 8, height: 8, color: .white)
-        let mask = canvas.fill(Disc(center: PixelPoint(x: 0, y: 0), radius: 5), with: .red)
+        let mask = canvas.fill(Disc(center: Point(x: 0, y: 0), radius: 5), with: .red)
         #expect(canvas.bounds.contains(mask.bounds))
         #expect(canvas.pixel(x: 0, y: 0) == .red)
         #expect(canvas.pixel(x: 7, y: 7) == .white)

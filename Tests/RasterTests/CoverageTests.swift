@@ -1,5 +1,6 @@
 import Foundation
 import DeterministicMath
+import GraphicsTypes
 import Testing
 @testable import Raster
 
@@ -7,8 +8,8 @@ import Testing
     static let tolerance = 2.0 / 255.0
     static let unlimited = PixelRect(x: -100_000, y: -100_000, width: 200_000, height: 200_000)
 
-    static func randomCenter(_ generator: inout SeededGenerator) -> PixelPoint {
-        PixelPoint(x: generator.double(in: 10 ... 11), y: generator.double(in: 20 ... 21))
+    static func randomCenter(_ generator: inout SeededGenerator) -> Point {
+        Point(x: generator.double(in: 10 ... 11), y: generator.double(in: 20 ... 21))
     }
 
     /// Radii 2 px and up, including the avatar's clip (25 pt) at scales 1 to 3.
@@ -68,7 +69,7 @@ import Testing
     @Test static func halfPixelDiscsAreExact() {
         var generator = SeededGenerator(seed: 5)
         for _ in 0 ..< 20 {
-            let center = PixelPoint(x: generator.double(in: 3 ... 4), y: generator.double(in: 3 ... 4))
+            let center = Point(x: generator.double(in: 3 ... 4), y: generator.double(in: 3 ... 4))
             let disc = Disc(center: center, radius: 0.5)
             let mask = disc.coverageMask(clippedTo: unlimited)
             let error = ReferenceCoverage.maximumError(mask, in: disc.pixelBounds.grown(by: 1),
@@ -83,11 +84,11 @@ import Testing
     /// a pixel corner covers π/4 of each of the four pixels around it.
     @Test static func closedFormPlacements() {
         let step = 1.0 / Double(CoverageMask.full)
-        let inscribed = Disc(center: PixelPoint(x: 5.5, y: 7.5), radius: 0.5).coverageMask(clippedTo: unlimited)
+        let inscribed = Disc(center: Point(x: 5.5, y: 7.5), radius: 0.5).coverageMask(clippedTo: unlimited)
         #expect(abs(inscribed.fraction(x: 5, y: 7) - Double.pi / 4) <= step)
         #expect(inscribed.bounds == PixelRect(x: 5, y: 7, width: 1, height: 1))
 
-        let circumscribed = Disc(center: PixelPoint(x: 5.5, y: 7.5), radius: 0.5.squareRoot())
+        let circumscribed = Disc(center: Point(x: 5.5, y: 7.5), radius: 0.5.squareRoot())
             .coverageMask(clippedTo: unlimited)
         #expect(circumscribed.coverage(x: 5, y: 7) == CoverageMask.full)
         for (x, y) in [(4, 7), (6, 7), (5, 6), (5, 8)] {
@@ -95,7 +96,7 @@ import Testing
         }
         #expect(circumscribed.coverage(x: 4, y: 6) == 0)
 
-        let cornered = Disc(center: PixelPoint(x: 3, y: 3), radius: 1).coverageMask(clippedTo: unlimited)
+        let cornered = Disc(center: Point(x: 3, y: 3), radius: 1).coverageMask(clippedTo: unlimited)
         for (x, y) in [(2, 2), (3, 2), (2, 3), (3, 3)] {
             #expect(abs(cornered.fraction(x: x, y: y) - Double.pi / 4) <= step)
         }
@@ -104,18 +105,18 @@ import Testing
 
     @Test static func clippingKeepsMasksInsideTheClip() {
         let clip = PixelRect(x: 0, y: 0, width: 10, height: 10)
-        let mask = Disc(center: PixelPoint(x: 1.3, y: 9.1), radius: 4).coverageMask(clippedTo: clip)
+        let mask = Disc(center: Point(x: 1.3, y: 9.1), radius: 4).coverageMask(clippedTo: clip)
         #expect(clip.contains(mask.bounds))
         #expect(mask.coverage(x: 1, y: 9) == CoverageMask.full)
         #expect(mask.fraction(x: 0, y: 6) > 0)
     }
 
     @Test static func degenerateShapesCoverNothing() {
-        #expect(Disc(center: PixelPoint(x: .nan, y: 1), radius: 3).coverageMask(clippedTo: unlimited).isEmpty)
-        #expect(Disc(center: PixelPoint(x: 1, y: 1), radius: -3).coverageMask(clippedTo: unlimited).isEmpty)
-        #expect(Disc(center: PixelPoint(x: 1, y: 1), radius: .infinity).pixelBounds.isEmpty)
-        #expect(Ring(center: PixelPoint(x: 1, y: 1), outerRadius: 2, innerRadius: 3).coverageMask(clippedTo: unlimited).isEmpty)
-        let arc = ArcStroke(center: PixelPoint(x: 1e300, y: 0), radius: 5, lineWidth: 1,
+        #expect(Disc(center: Point(x: .nan, y: 1), radius: 3).coverageMask(clippedTo: unlimited).isEmpty)
+        #expect(Disc(center: Point(x: 1, y: 1), radius: -3).coverageMask(clippedTo: unlimited).isEmpty)
+        #expect(Disc(center: Point(x: 1, y: 1), radius: .infinity).pixelBounds.isEmpty)
+        #expect(Ring(center: Point(x: 1, y: 1), outerRadius: 2, innerRadius: 3).coverageMask(clippedTo: unlimited).isEmpty)
+        let arc = ArcStroke(center: Point(x: 1e300, y: 0), radius: 5, lineWidth: 1,
                             startAngle: 0, endAngle: 1, clockwise: true)
         #expect(arc.coverageMask(clippedTo: unlimited).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphicsTypes
 @testable import Raster
 
 /// A fixed-seed generator (SplitMix64), so "random" test positions are the same every run.
@@ -94,11 +95,11 @@ enum ReferenceCoverage {
         (max(p.low, q.low), min(p.high, q.high))
     }
 
-    static func disc(_ c: PixelPoint, _ r: Double) -> (Double) -> [Interval] {
+    static func disc(_ c: Point, _ r: Double) -> (Double) -> [Interval] {
         { y in chord(c.x, c.y, r, y: y).map { [$0] } ?? [] }
     }
 
-    static func ring(_ c: PixelPoint, outer: Double, inner: Double) -> (Double) -> [Interval] {
+    static func ring(_ c: Point, outer: Double, inner: Double) -> (Double) -> [Interval] {
         { y in
             guard let o = chord(c.x, c.y, outer, y: y) else { return [] }
             guard let i = chord(c.x, c.y, inner, y: y) else { return [o] }
@@ -108,7 +109,7 @@ enum ReferenceCoverage {
 
     /// The arc stroke of the specification: the annular sector over increasing angles
     /// `[start, start + sweep]` plus a half-disc cap beyond each end.
-    static func arc(_ c: PixelPoint, radius: Double, width: Double, start: Double, sweep: Double) -> (Double) -> [Interval] {
+    static func arc(_ c: Point, radius: Double, width: Double, start: Double, sweep: Double) -> (Double) -> [Interval] {
         let end = start + sweep
         let (cs, ss, ce, se) = (cos(start), sin(start), cos(end), sin(end))
         return { y in

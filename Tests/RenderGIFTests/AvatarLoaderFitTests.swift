@@ -1,8 +1,9 @@
 import Foundation
 import ImageCodecs
-import Raster
+@testable import Raster
 import Testing
 @testable import RenderGIF
+@testable import SceneRenderer
 
 /// A user's picture is decoded for the layer it fills: diameter x scale pixels, with the
 /// render's gravity; the built-in pictures keep their full size.

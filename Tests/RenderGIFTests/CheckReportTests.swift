@@ -1,8 +1,9 @@
 import GIFEncoding
 import GIFTestSupport
+import GraphicsTypes
 import ImageCodecs
 import Palette
-import Raster
+@testable import Raster
 import Testing
 @testable import RenderGIF
 

@@ -1,4 +1,4 @@
-import ArcScene
+@testable import ArcScene
 import ImageCodecs
 import Testing
 @testable import RenderGIF

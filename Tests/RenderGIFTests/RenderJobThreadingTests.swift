@@ -1,6 +1,6 @@
 import Foundation
 @testable import RenderGIF
-import SceneRenderer
+@testable import SceneRenderer
 import Testing
 
 /// The render job on two threads (drawing ahead, variants in parallel) writes exactly the

@@ -1,4 +1,5 @@
-import ArcScene
+@testable import ArcScene
+import GraphicsTypes
 import Testing
 @testable import RenderGIF
 
@@ -60,10 +61,10 @@ import Testing
         #expect(settings.borderWidth == 3)
         #expect(settings.arcLineWidth == 1.5)
         #expect(settings.contentGravity == .resizeAspectFill)
-        #expect(settings.backgroundColor == SceneColor(r: 0x10, g: 0x10, b: 0x10))
-        #expect(settings.arcColor == SceneColor(r: 0x20, g: 0x20, b: 0x20))
-        #expect(settings.borderColor == SceneColor(r: 0x30, g: 0x30, b: 0x30))
-        #expect(settings.movingBackgroundColor == SceneColor(r: 0x40, g: 0x40, b: 0x40))
+        #expect(settings.backgroundColor == RGB8(0x10, 0x10, 0x10))
+        #expect(settings.arcColor == RGB8(0x20, 0x20, 0x20))
+        #expect(settings.borderColor == RGB8(0x30, 0x30, 0x30))
+        #expect(settings.movingBackgroundColor == RGB8(0x40, 0x40, 0x40))
         #expect(settings.headImage == "scenes/me.png")
         #expect(settings.avatarImages == [0: "scenes/a.png", 4: "/abs/e.png"])
         #expect(settings.colors == 64)

@@ -1,4 +1,5 @@
-import ArcScene
+@testable import ArcScene
+import GraphicsTypes
 import Testing
 @testable import RenderGIF
 
@@ -6,7 +7,7 @@ import Testing
 @Suite enum SettingImageTests {
     static let colorSettings: [Setting] = [.background, .arcColor, .borderColor, .movingBackground]
 
-    static func color(_ setting: Setting, in settings: RenderSettings) -> SceneColor? {
+    static func color(_ setting: Setting, in settings: RenderSettings) -> RGB8? {
         switch setting {
         case .background: return settings.backgroundColor
         case .arcColor: return settings.arcColor
@@ -20,12 +21,12 @@ import Testing
 
     @Test(arguments: colorSettings)
     static func coloursFromTextAndJSON(setting: Setting) {
-        let green = SceneColor(r: 0, g: 255, b: 0)
+        let green = RGB8(0, 255, 0)
         for input in [SettingInput.text("#00ff00"), .text("#00FF00"), .json(.string("#00fF00"))] {
             #expect(TestSupport.applied(setting, input).flatMap { color(setting, in: $0) } == green)
         }
         let mixed = TestSupport.applied(setting, .text("#A1b2C3")).flatMap { color(setting, in: $0) }
-        #expect(mixed == SceneColor(r: 0xA1, g: 0xB2, b: 0xC3))
+        #expect(mixed == RGB8(0xA1, 0xB2, 0xC3))
     }
 
     @Test(arguments: colorSettings)

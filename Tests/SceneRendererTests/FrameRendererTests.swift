@@ -1,5 +1,5 @@
-import ArcScene
-import Raster
+@testable import ArcScene
+@testable import Raster
 import Testing
 @testable import SceneRenderer
 

@@ -1,5 +1,5 @@
-import ArcScene
-import Raster
+@testable import ArcScene
+@testable import Raster
 @testable import SceneRenderer
 
 /// Small deterministic images and timelines for renderer tests.

@@ -1,6 +1,6 @@
-import ArcScene
+@testable import ArcScene
 import Foundation
-import Raster
+@testable import Raster
 import Testing
 @testable import SceneRenderer
 

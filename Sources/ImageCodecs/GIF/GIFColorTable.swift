@@ -1,4 +1,5 @@
 import CGIF
+import GraphicsTypes
 import Palette
 
 /// Conversions between `[RGB8]` palettes and giflib's `ColorMapObject`, for the GIF reading

@@ -1,4 +1,5 @@
 import CGIF
+import GraphicsTypes
 import Palette
 
 /// An animated GIF as a person would describe it: its size in bytes and pixels, how many

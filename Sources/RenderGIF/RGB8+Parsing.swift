@@ -1,6 +1,6 @@
-import ArcScene
+import GraphicsTypes
 
-extension SceneColor {
+extension RGB8 {
     /// Parses `#RRGGBB` (hex digits in either case), as flags and scene files write colours;
     /// nil for anything else.
     public init?(parsing text: String) {
@@ -8,7 +8,7 @@ extension SceneColor {
         guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
         var value: UInt32 = 0
         for digit in digits.dropFirst() {
-            guard let nibble = SceneColor.nibble(digit) else { return nil }
+            guard let nibble = RGB8.nibble(digit) else { return nil }
             value = value << 4 | UInt32(nibble)
         }
         self.init(packed: value)

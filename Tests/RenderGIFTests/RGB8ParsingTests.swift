@@ -1,31 +1,32 @@
-import ArcScene
+@testable import ArcScene
+import GraphicsTypes
 import Testing
 @testable import RenderGIF
 
 /// `#rrggbb` colours: parsing and printing.
-@Suite enum SceneColorParsingTests {
+@Suite enum RGB8ParsingTests {
     @Test(arguments: [
         ("#000000", 0, 0, 0), ("#ffffff", 255, 255, 255), ("#FFFFFF", 255, 255, 255), ("#00ff00", 0, 255, 0),
         ("#00FF00", 0, 255, 0), ("#123456", 0x12, 0x34, 0x56), ("#aBcDeF", 0xAB, 0xCD, 0xEF), ("#0a0B0c", 10, 11, 12),
     ])
     static func parsing(text: String, r: Int, g: Int, b: Int) {
-        #expect(SceneColor(parsing: text) == SceneColor(r: UInt8(r), g: UInt8(g), b: UInt8(b)))
+        #expect(RGB8(parsing: text) == RGB8(UInt8(r), UInt8(g), UInt8(b)))
     }
 
     @Test(arguments: ["", "#", "000000", "#00000", "#0000000", "#00000g", "#-10000", "0x00ff00", "#0f0",
                       "# 00ff0", "#00ff0\n", "#é0000", "#٠٠٠٠٠٠"])
     static func refusals(text: String) {
-        #expect(SceneColor(parsing: text) == nil)
+        #expect(RGB8(parsing: text) == nil)
     }
 
     /// Every channel value survives printing and parsing back, in each position.
     @Test static func roundTripOfEveryChannelValue() {
         for value in 0...255 {
             let v = UInt8(value)
-            for color in [SceneColor(r: v, g: 0, b: 0), SceneColor(r: 0, g: v, b: 0), SceneColor(r: 0, g: 0, b: v),
-                          SceneColor(r: v, g: 255 - v, b: v / 3)] {
-                #expect(SceneColor(parsing: color.description) == color)
-                #expect(SceneColor(parsing: color.description.lowercased()) == color)
+            for color in [RGB8(v, 0, 0), RGB8(0, v, 0), RGB8(0, 0, v),
+                          RGB8(v, 255 - v, v / 3)] {
+                #expect(RGB8(parsing: color.description) == color)
+                #expect(RGB8(parsing: color.description.lowercased()) == color)
             }
         }
     }
@@ -39,19 +40,19 @@ import Testing
                 var text = Array("000000")
                 text[position] = digit
                 let channel = value * (position % 2 == 0 ? 16 : 1)
-                let expected = SceneColor(r: position / 2 == 0 ? channel : 0,
-                                        g: position / 2 == 1 ? channel : 0,
-                                        b: position / 2 == 2 ? channel : 0)
-                #expect(SceneColor(parsing: "#" + String(text)) == expected, "#\(String(text))")
+                let expected = RGB8(position / 2 == 0 ? channel : 0,
+                                    position / 2 == 1 ? channel : 0,
+                                    position / 2 == 2 ? channel : 0)
+                #expect(RGB8(parsing: "#" + String(text)) == expected, "#\(String(text))")
             }
         }
     }
 
     @Test static func channelsAreIndependentFields() {
-        var color = SceneColor(r: 1, g: 2, b: 3)
+        var color = RGB8(1, 2, 3)
         color.g = 200
-        #expect(color == SceneColor(r: 1, g: 200, b: 3))
-        #expect(color != SceneColor(r: 3, g: 200, b: 1))
+        #expect(color == RGB8(1, 200, 3))
+        #expect(color != RGB8(3, 200, 1))
         #expect(color.description == "#01C803")
     }
 }
