@@ -1,3 +1,4 @@
+import GraphicsTypes
 import Palette
 import Raster
 
