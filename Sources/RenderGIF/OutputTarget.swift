@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArcScene
 import ImageCodecs
 import SceneRenderer
@@ -12,37 +17,64 @@ import SceneRenderer
 final class OutputTarget {
     private let path: String
     private let fps: Int
-    private let file: AtomicFileWriter?
+    /// The size budget (`--max-bytes`), nil for none.
+    private let maxBytes: Int?
+    private var file: AtomicFileWriter?
     private let standardOutput: StandardOutputSink?
-    private let comparison: FileComparisonSink?
+    /// With a size budget, the GIF for standard output until it is known to fit.
+    private var held: MemorySink?
+    private var comparison: FileComparisonSink?
     private let poster: PosterOutput?
 
     /// Prepares the outputs `invocation` and `settings` ask for.
     init(_ invocation: Invocation, settings: RenderSettings) throws(RenderGIFError) {
         path = invocation.output
         fps = settings.fps
-        var file: AtomicFileWriter?, standardOutput: StandardOutputSink?, comparison: FileComparisonSink?
+        maxBytes = settings.maxBytes
+        var standardOutput: StandardOutputSink?
         if invocation.check {
-            let sink = FileComparisonSink(path: path)
-            if let reason = sink.openFailure { throw .cannotCheck(path: path, reason: reason) }
-            comparison = sink
+            comparison = try Self.comparison(path)
         } else if path == "-" {
             guard !StandardOutputSink.isTerminal else {
                 throw .usage("Standard output is a terminal; send it to a file or a pipe ('render-gif - > out.gif'), or give '<output>' a file name.")
             }
             standardOutput = StandardOutputSink(whenReaderCloses: InterruptionHandler.closedOutputWait)
+            if maxBytes != nil { held = MemorySink() }
         } else {
-            do { file = try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
+            file = try Self.temporaryFile(path)
         }
-        (self.file, self.standardOutput, self.comparison) = (file, standardOutput, comparison)
+        self.standardOutput = standardOutput
         poster = try settings.poster.map { path throws(RenderGIFError) in
             try PosterOutput(path: path, time: settings.posterTime, check: invocation.check)
         }
     }
 
+    private static func comparison(_ path: String) throws(RenderGIFError) -> FileComparisonSink {
+        let sink = FileComparisonSink(path: path)
+        if let reason = sink.openFailure { throw .cannotCheck(path: path, reason: reason) }
+        return sink
+    }
+
+    private static func temporaryFile(_ path: String) throws(RenderGIFError) -> AtomicFileWriter {
+        do { return try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
+    }
+
+    /// Drops what the GIF sink received and starts it again empty, for another attempt at
+    /// fitting a size budget: a new temporary file (the old one removed), a new comparison,
+    /// or an empty buffer for standard output.
+    func restartGIF() throws(RenderGIFError) {
+        if let old = file {
+            old.discard()
+            file = try Self.temporaryFile(path)
+        }
+        if comparison != nil { comparison = try Self.comparison(path) }
+        if held != nil { held = MemorySink() }
+    }
+
     /// The sink the GIF is written to.
     var sink: any ByteSink {
         if let file { return file }
+        if let held { return held }
         if let standardOutput { return standardOutput }
         return comparison!
     }
@@ -56,7 +88,16 @@ final class OutputTarget {
     func complete(posterFrom renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
         try poster?.render(with: renderer, timeline: timeline)
         if let standardOutput {
-            do { try standardOutput.flush() } catch { throw .codec(error) }
+            do throws(ImageCodecError) {
+                if let held {
+                    try held.bytes.withUnsafeBytes { bytes in
+                        Result { () throws(ImageCodecError) in try standardOutput.write(bytes) }
+                    }.get()
+                }
+                try standardOutput.flush()
+            } catch {
+                throw .codec(error)
+            }
         }
         if let file {
             do { try file.commit() } catch { throw .codec(error) }
@@ -67,8 +108,19 @@ final class OutputTarget {
         }
         var reasons: [String] = []
         if let reason = gifStaleness(comparison) { reasons.append(reason) }
+        if let reason = budgetExcess() { reasons.append(reason) }
         if let reason = poster?.staleness() { reasons.append(reason) }
         if !reasons.isEmpty { throw .outOfDate(reasons: reasons) }
+    }
+
+    /// With `--check` and a size budget: nil when the existing GIF fits the budget, otherwise
+    /// by how much it does not.
+    private func budgetExcess() -> String? {
+        var status = stat()
+        guard let maxBytes, stat(path, &status) == 0, Int(status.st_size) > maxBytes else { return nil }
+        let size = Int(status.st_size)
+        return "'\(path)' is \(Setting.groupedDigits(size)) bytes, \(Setting.groupedDigits(size - maxBytes)) over "
+            + "\(Setting.maxBytes.flag) \(maxBytes)"
     }
 
     /// Nil when the existing GIF is byte-identical to the rendering, otherwise what differs.

@@ -26,6 +26,8 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case outOfDate(reasons: [String])
     /// A frame folder problem.
     case framesFolder(path: String, problem: String)
+    /// Even the smallest GIF of the size ladder is larger than the `--max-bytes` budget.
+    case overBudget(maxBytes: Int, smallestBytes: Int)
 
     /// True for errors about how the command was called, which exit with 64.
     public var isUsageError: Bool {
@@ -56,6 +58,9 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .cannotCheck(path, reason): return "cannot check '\(path)': \(reason)"
         case let .outOfDate(reasons): return reasons.joined(separator: "; and ")
         case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"
+        case let .overBudget(maxBytes, smallestBytes):
+            return "\(Setting.maxBytes.flag) \(maxBytes): the smallest GIF render-gif can make of this animation is "
+                + "\(Setting.groupedDigits(smallestBytes)) bytes"
         }
     }
 

@@ -23,7 +23,9 @@ public struct RenderReport: Sendable {
 ///
 /// Memory stays bounded by a few frames whatever the animation's length: frames are drawn,
 /// encoded and dropped one at a time, and each compressed image goes straight to giflib,
-/// which writes it to the output.
+/// which writes it to the output. With `--max-bytes`, `SizeBudget` may encode the frames
+/// more than once, each time with lossier options, until the file fits (a GIF for standard
+/// output is then held in memory, at most the budget, until it does).
 public enum RenderJob {
     /// Runs the render `invocation` asks for, reporting progress from the start to the end.
     public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
@@ -48,8 +50,6 @@ public enum RenderJob {
         // The outputs first: a bad output path, or with --check a missing file, fails before
         // progress starts and before --frames creates a folder.
         let output = try OutputTarget(invocation, settings: settings)
-        let gif: GIFStreamWriter
-        do { gif = try GIFStreamWriter(sink: output.sink) } catch { throw .codec(error) }
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images = try AvatarLoader.images(for: settings)
@@ -61,76 +61,30 @@ public enum RenderJob {
         } catch {
             throw .codec(error)
         }
-        let frameWriter = frames.map { _ in PNGFrameWriter() }
 
-        var renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
+        let renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
                                      gravity: settings.contentGravity)
-        let states = (0 ..< frameCount).map { timeline.state(at: time(ofFrame: $0, settings)) }
+        let states = (0 ..< frameCount).map { timeline.state(at: Double($0) / Double(settings.fps)) }
+        var pass = EncodingPass(renderer: renderer, states: states, settings: settings,
+                                totalDuration: timeline.totalDuration, drawsAhead: threads > 1)
         timings.lap(.render)
         var options = encodingOptions(settings)
         options.isParallel = threads > 1
-        let encoder: AnimationEncoder
-        do {
-            let plan = try PalettePlan.make(renderer: &renderer, states: states, options: options,
-                                            interfaceColors: interfaceColors(settings))
-            encoder = try AnimationEncoder(palette: plan, options: options)
-        } catch {
-            throw .encoding(error)
-        }
-        timings.lap(.palette)
-
-        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: threads > 1)
-        timings.lap(.render)
-        try pipeline.forEach { (k, frame) throws(RenderGIFError) in
-            do throws(GIFEncodingError) {
-                try encoder.addFrame(frame.canvas, time: time(ofFrame: k, settings), damage: frame.damage,
-                                     spriteBounds: frame.spriteBounds)
-            } catch {
-                throw .encoding(error)
-            }
-            try write(encoder.takeParts(), to: gif)
-            timings.lap(.encode)
-            if let frames, let frameWriter {
-                do throws(ImageCodecError) {
-                    try frameWriter.write(frame.canvas.image, to: frames.filePath(ofFrame: k))
-                } catch {
-                    throw .codec(error)
-                }
-                timings.lap(.frames)
-            }
-            progress.renderDidFinishFrame(k)
-        }
         let statistics: AnimationEncodingStatistics
-        do {
-            statistics = try encoder.finish(totalDuration: timeline.totalDuration)
-        } catch {
-            throw .encoding(error)
+        if let maxBytes = settings.maxBytes {
+            statistics = try SizeBudget.encode(&pass, options: options, maxBytes: maxBytes, output: output,
+                                               progress: progress, timings: &timings)
+            if let frames { try pass.writeFrames(to: frames, timings: &timings) }
+        } else {
+            let palette = try pass.palette(options)
+            timings.lap(.palette)
+            statistics = try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
+                                         progress: progress, timings: &timings)
         }
-        try write(encoder.takeParts(), to: gif)
-        timings.lap(.encode)
-        if let frameWriter {
-            do {
-                try frameWriter.finish()
-                try frames?.removeOtherFrames()
-            } catch {
-                throw .codec(error)
-            }
-            timings.lap(.frames)
-        }
-        try output.complete(posterFrom: renderer, timeline: timeline)
+        try output.complete(posterFrom: pass.renderer, timeline: timeline)
         timings.lap(.write)
         progress.renderDidFinish()
         return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings, outputs: output.paths)
-    }
-
-    /// Frame k shows t = k / fps.
-    private static func time(ofFrame k: Int, _ settings: RenderSettings) -> Double {
-        Double(k) / Double(settings.fps)
-    }
-
-    /// Writes the encoder's parts through giflib to the output (a file being written, or a comparison).
-    private static func write(_ parts: [GIFStreamPart], to gif: GIFStreamWriter) throws(RenderGIFError) {
-        do { try gif.write(parts) } catch { throw .codec(error) }
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.

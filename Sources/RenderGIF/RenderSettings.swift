@@ -66,6 +66,9 @@ public struct RenderSettings: Equatable, Sendable {
     public var dither: DitherMode = .none
     /// Loop count; 0 plays forever.
     public var loop: Int = 0
+    /// The largest GIF to write, in bytes; nil for no limit. With a limit the encoder takes
+    /// the first step of `GIFEncodingOptions.sizeLadder` whose file fits.
+    public var maxBytes: Int?
 
     // The still.
     /// Where to write a PNG still of the animation, or nil for none.

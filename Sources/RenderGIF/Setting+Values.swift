@@ -33,6 +33,7 @@ extension Setting {
         case .dither: return Setting.ditherNames.first { $0.value == defaults.dither }?.name
         case .loop: return String(defaults.loop)
         case .posterTime: return defaults.posterTime?.shortDescription ?? "the end"
+        case .maxBytes: return defaults.maxBytes.map(Setting.groupedDigits)
         case .head, .avatar, .poster: return nil
         }
     }

@@ -6,7 +6,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case oneStepDuration, perStepDuration, timing, pathMode
     case buttons, margin, diameter, borderWidth, arcWidth, gravity
     case background, arcColor, borderColor, movingBackground
-    case head, avatar, colors, dither, loop
+    case head, avatar, colors, dither, loop, maxBytes
     case poster, posterTime
 
     /// The most taps an animation may have.
@@ -34,6 +34,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .width, .height, .diameter, .borderWidth, .arcWidth: return "<pt>"
         case .scale, .fps, .buttons, .colors, .loop: return "<n>"
+        case .maxBytes: return "<size>"
         case .taps: return "<i,j,...>"
         case .hold, .oneStepDuration, .perStepDuration, .posterTime: return "<seconds>"
         case .timing: return "<name|x1,y1,x2,y2>"
@@ -76,6 +77,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .colors: return "Palette size"
         case .dither: return "Dithering of photo pixels"
         case .loop: return "Times to play; 0 plays forever"
+        case .maxBytes: return "Largest GIF to write, in bytes or with KB, MB, GB (powers of 1000) or KiB, MiB, GiB (powers of 1024)"
         case .poster: return "Also write a PNG still of the animation at --poster-time"
         case .posterTime: return "Time the still shows, from 0 to the animation's end"
         }
@@ -97,6 +99,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .arcWidth: return .number(0.1...100, of: "points")
         case .colors: return .integer(2...256)
         case .loop: return .integer(0...65535, inHelp: false)
+        case .maxBytes: return Setting.maxBytesRule
         default: return nil
         }
     }
@@ -112,12 +115,13 @@ public enum Setting: String, CaseIterable, Sendable {
         return try rule.value(of: input)
     }
 
-    /// One line of help: what it is, the range where it helps, and the default, read from
-    /// `RenderSettings()`.
+    /// One line of help: what it is, the range where it helps, what it costs and buys where
+    /// that was measured, and the default, read from `RenderSettings()`.
     public var help: String {
         let range = numberRule.flatMap { $0.inHelp ? ", " + $0.rangeText : nil } ?? ""
         let fallback = defaultText(RenderSettings()).map { " (default: \($0))" } ?? ""
-        return summary + range + "." + fallback
+        let measured = tradeOff.map { " " + $0 } ?? ""
+        return summary + range + "." + measured + fallback
     }
 
     /// The setting a flag names, if any.
@@ -162,6 +166,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .colors: settings.colors = Int(try number(input))
         case .dither: settings.dither = try input.choice(Setting.ditherNames)
         case .loop: settings.loop = Int(try number(input))
+        case .maxBytes: settings.maxBytes = try Setting.byteCount(input)
         case .poster: settings.poster = Setting.resolve(try Setting.posterPath(input), against: baseFolder)
         case .posterTime: settings.posterTime = try input.number(in: 0...Double.greatestFiniteMagnitude, "a number of seconds from 0")
         }

@@ -8,7 +8,7 @@ import Testing
 
     @Test static func everyNumberSettingHasARule() {
         #expect(numeric == [.width, .height, .scale, .fps, .hold, .oneStepDuration, .perStepDuration, .buttons,
-                            .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop])
+                            .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop, .maxBytes])
     }
 
     /// Just below the range is refused with the rule's words; both ends are accepted.

@@ -15,7 +15,7 @@ import Testing
           "gravity": "resizeAspectFill",
           "background": "#101010", "arcColor": "#202020", "borderColor": "#303030", "movingBackground": "#404040",
           "head": "me.png", "avatars": {"0": "a.png", "4": "/abs/e.png"},
-          "colors": 64, "dither": "diffusion", "loop": 3,
+          "colors": 64, "dither": "diffusion", "loop": 3, "maxBytes": "2MiB",
           "poster": "still.png", "posterTime": 1.25
         }
         """
@@ -70,6 +70,7 @@ import Testing
         #expect(settings.colors == 64)
         #expect(settings.dither == .diffusion)
         #expect(settings.loop == 3)
+        #expect(settings.maxBytes == 2_097_152 && defaults.maxBytes == nil)
         #expect(settings.poster == "scenes/still.png")
         #expect(settings.posterTime == 1.25)
         #expect(throws: Never.self) { try settings.validate() }

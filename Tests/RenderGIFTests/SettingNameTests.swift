@@ -30,6 +30,7 @@ import Testing
         (.colors, "--colors", "colors", "<n>"),
         (.dither, "--dither", "dither", "<none|ordered|diffusion>"),
         (.loop, "--loop", "loop", "<n>"),
+        (.maxBytes, "--max-bytes", "maxBytes", "<size>"),
         (.poster, "--poster", "poster", "<file.png>"),
         (.posterTime, "--poster-time", "posterTime", "<seconds>"),
     ]

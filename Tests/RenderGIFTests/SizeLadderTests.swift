@@ -1,0 +1,52 @@
+@testable import GIFEncoding
+import Palette
+import Testing
+
+/// The ladder a size budget walks: the given options first, then one change per step toward
+/// smaller files, never a step twice.
+@Suite enum SizeLadderTests {
+    @Test(arguments: [GIFEncodingOptions(), GIFEncodingOptions(colors: 64, dither: .ordered, loopCount: nil),
+                      GIFEncodingOptions(colors: 2, dither: .none, loopCount: 3)])
+    static func firstStepIsTheOptionsThemselves(options: GIFEncodingOptions) {
+        #expect(options.sizeLadder.first == options)
+    }
+
+    @Test static func everyStepChangesSomething() {
+        let ladder = GIFEncodingOptions(colors: 200, dither: .diffusion, loopCount: 0).sizeLadder
+        for (before, after) in zip(ladder, ladder.dropFirst()) {
+            #expect(before != after)
+            #expect(after.colors <= before.colors)
+            #expect(after.lzwTolerance >= before.lzwTolerance)
+            #expect(after.loopCount == 0, "the loop count is never traded for size")
+        }
+    }
+
+    @Test static func ditheringGoesFirst() {
+        let ladder = GIFEncodingOptions(colors: 256, dither: .ordered, loopCount: 0).sizeLadder
+        #expect(ladder.count >= 2)
+        #expect(ladder[1].dither == .none)
+        #expect(ladder[1].colors == 256 && ladder[1].lzwTolerance == ladder[0].lzwTolerance)
+        #expect(GIFEncodingOptions().sizeLadder.allSatisfy { $0.dither == .none })
+    }
+
+    @Test static func colourStepsStayBelowTheGivenPalette() {
+        let ladder = GIFEncodingOptions(colors: 16, dither: .none, loopCount: 0).sizeLadder
+        #expect(ladder.dropFirst().allSatisfy { $0.colors < 16 || $0.colors == 16 && $0.lzwTolerance > ladder[0].lzwTolerance })
+        #expect(ladder.last!.colors == GIFEncodingOptions.budgetColorCounts.last!)
+        let tiny = GIFEncodingOptions(colors: 2, dither: .none, loopCount: 0).sizeLadder
+        #expect(tiny.allSatisfy { $0.colors == 2 })
+    }
+
+    @Test static func onlyTheColourCapLeavesThePlanAlone() {
+        let base = GIFEncodingOptions()
+        var fewer = base
+        fewer.colors = 32
+        #expect(fewer.encodesLike(base) && base.encodesLike(fewer))
+        var lossier = base
+        lossier.lzwTolerance += 4
+        #expect(!lossier.encodesLike(base))
+        var dithered = fewer
+        dithered.dither = .ordered
+        #expect(!dithered.encodesLike(base))
+    }
+}
