@@ -94,7 +94,7 @@ public final class AnimationEncoder {
         }
         exactGlobalIndex = exact
         screen = DisplayedScreen(width: width, height: height)
-        refiner = options.refinesStillTiles && options.dither == .none
+        refiner = options.refinesStillTilesInEffect
             ? StillTileRefiner(width: width, height: height, tileSize: options.refinementTileSize,
                                maxColors: options.colors, targetPSNR: options.refinementTarget,
                                interfaceColors: interfaceColors, rampLevels: options.rampLevels)

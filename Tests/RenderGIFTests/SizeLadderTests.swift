@@ -37,8 +37,19 @@ import Testing
         #expect(tiny.allSatisfy { $0.colors == 2 })
     }
 
-    @Test static func onlyTheColourCapLeavesThePlanAlone() {
-        let base = GIFEncodingOptions()
+    @Test static func refinementGoesAfterTheLZWStepsAndBeforeTheColours() throws {
+        let ladder = GIFEncodingOptions().sizeLadder
+        let off = try #require(ladder.firstIndex { !$0.refinesStillTiles })
+        #expect(ladder[..<off].allSatisfy { $0.refinesStillTiles })
+        #expect(ladder[off...].allSatisfy { !$0.refinesStillTiles })
+        #expect(ladder[off].lzwTolerance == GIFEncodingOptions.budgetLZWTolerances.last!)
+        #expect(ladder[off].colors == 256)
+        #expect(ladder[off + 1].colors == GIFEncodingOptions.budgetColorCounts.first!)
+    }
+
+    @Test static func withoutRefinementOnlyTheColourCapLeavesThePlanAlone() {
+        var base = GIFEncodingOptions()
+        base.refinesStillTiles = false
         var fewer = base
         fewer.colors = 32
         #expect(fewer.encodesLike(base) && base.encodesLike(fewer))
@@ -48,5 +59,19 @@ import Testing
         var dithered = fewer
         dithered.dither = .ordered
         #expect(!dithered.encodesLike(base))
+    }
+
+    @Test static func withRefinementTheColourCapChangesTheBytes() {
+        let base = GIFEncodingOptions()
+        var fewer = base
+        fewer.colors = 32
+        // The cap also limits the still tiles' own tables.
+        #expect(!fewer.encodesLike(base))
+        // Dithering turns the refinement off, so there the cap only caps the plan again.
+        var dithered = base
+        dithered.dither = .ordered
+        var ditheredFewer = dithered
+        ditheredFewer.colors = 32
+        #expect(ditheredFewer.encodesLike(dithered))
     }
 }
