@@ -8,10 +8,11 @@ import Raster
 /// For each frame the caller passes the full canvas, its time, the rectangle that changed
 /// since the previous frame (nil: anything may have) and the moving sprite's pixel bounds
 /// (nil: nothing moves). The encoder maps that rectangle to indices (see `FrameIndexMapper`),
-/// compares them with the indices the decoder shows (`DisplayedScreen`), crops to the pixels
-/// that really differ, and writes the smallest of the opaque and transparent variants
-/// (`FrameVariantSelector`) with disposal "keep". A frame that changes nothing lengthens the
-/// one before it.
+/// compares their colours with the colours the decoder shows (`DisplayedScreen`), crops to
+/// the pixels that really differ, and writes the smallest of the opaque and transparent
+/// variants (`FrameVariantSelector`) with disposal "keep". The first image carries a table of
+/// its own, and a frame that changes nothing either redraws one still tile with a table of
+/// its own (`StillTileRefiner`) or, when no tile needs it, lengthens the image before it.
 ///
 /// Delays follow the frames' times in whole centiseconds, rounded cumulatively: a frame shown
 /// from t_k to t_{k+1} lasts round(100·t_{k+1}) − round(100·t_k) cs and the last one runs to
@@ -20,8 +21,9 @@ import Raster
 /// picture shows from the replaced image's start), and a last image shorter than 2 cs is
 /// merged with the one before it. The first frame shows from time 0.
 ///
-/// Memory: the shown indices (one byte a pixel) and at most two encoded frames awaiting their
-/// delays, whatever the animation's length. Same input, same bytes.
+/// Memory: the shown colours (four bytes a pixel), at most two encoded frames awaiting their
+/// delays, and the still tiles' tables (one per distinct tile content), whatever the
+/// animation's length. Same input, same bytes.
 public final class AnimationEncoder {
     /// Screen width in pixels.
     let width: Int
@@ -45,6 +47,8 @@ public final class AnimationEncoder {
         var previous: [UInt32]?
         /// The pixels left approximated (within the LZW tolerance) once it is shown.
         var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        /// True for a refinement of a still tile, which shows no new picture.
+        var isRefinement = false
     }
 
     private let builder: GIFStreamBuilder
@@ -126,7 +130,8 @@ public final class AnimationEncoder {
             if pending != nil { statistics.shortFramesMerged += 1 }
             if let refiner {
                 let first = try refiner.firstImage(canvas: canvas)
-                show(first.shown, in: screenRect)
+                screen.write(first.frame.indices, through: first.table, in: screenRect)
+                refiner.touch(screenRect)
                 pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame), start: 0, previous: nil)
                 return
             }
@@ -199,6 +204,13 @@ public final class AnimationEncoder {
         }
         isFinished = true
         let end = Self.centiseconds(totalDuration)
+        if end - last.start < 2, last.isRefinement, let before = held, let undo = last.previous {
+            // A refinement too short to show is dropped: the image before it runs to the end.
+            screen.write(undo, in: last.frame.rect)
+            last = before
+            held = nil
+            statistics.refinementFrames -= 1
+        }
         if end - last.start < 2, let before = held {
             last = try merge(before, last)
             held = nil
@@ -240,7 +252,7 @@ public final class AnimationEncoder {
         screen.write(refinement.shown, in: rect)
         approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
         try advance(to: BufferedFrame(frame: refinement.frame, image: try builder.encodeImage(refinement.frame),
-                                      start: start, previous: previous))
+                                      start: start, previous: previous, isRefinement: true))
         statistics.refinementFrames += 1
         return true
     }

@@ -44,6 +44,22 @@ struct DisplayedScreen {
         }
     }
 
+    /// Shows `table[indices]` (row by row over `rect`, inside the screen) without building
+    /// the colours first.
+    mutating func write(_ indices: [UInt8], through table: [UInt32], in rect: PixelRect) {
+        let width = self.width
+        indices.withUnsafeBufferPointer { source in
+            colors.withUnsafeMutableBufferPointer { screen in
+                for row in 0 ..< rect.height {
+                    let target = (rect.y + row) * width + rect.x, start = row * rect.width
+                    for column in 0 ..< rect.width {
+                        screen[target + column] = table[Int(source[start + column])]
+                    }
+                }
+            }
+        }
+    }
+
     /// Which pixels of `region` can stay as shown, and the bounding box of the others.
     ///
     /// A pixel stays when its new index's colour is the shown one, or, when its true colour

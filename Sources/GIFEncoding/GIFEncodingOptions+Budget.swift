@@ -12,7 +12,8 @@ extension GIFEncodingOptions {
     ///
     /// The first step is exactly `self`, so a budget the file already fits changes nothing.
     /// Each later step keeps the previous step's changes and adds one: dithering off (when
-    /// it was on), a larger `lzwTolerance`, no refinement of still tiles, then fewer `colors`.
+    /// it was on, and the refinement of still tiles with it, which dithering had kept off), a
+    /// larger `lzwTolerance`, no refinement of still tiles, then fewer `colors`.
     /// Steps equal to the one before are left out.
     ///
     /// The order is by measured cost. Bytes and content PSNR (mean over the frames, pixels that
@@ -42,7 +43,14 @@ extension GIFEncodingOptions {
             change(&next)
             if next != steps[steps.count - 1] { steps.append(next) }
         }
-        if dither != .none { add { $0.dither = .none } }
+        // Refinement only works without dithering; turning it on here would make this step
+        // larger than the dithered one, so a dithered request keeps it off.
+        if dither != .none {
+            add {
+                $0.dither = .none
+                $0.refinesStillTiles = false
+            }
+        }
         for tolerance in Self.budgetLZWTolerances where tolerance > lzwTolerance {
             add { $0.lzwTolerance = tolerance }
         }

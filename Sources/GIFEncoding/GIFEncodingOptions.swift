@@ -31,7 +31,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     var usesTransparency: Bool = true
     /// A pixel whose displayed colour is at most this much further (sRGB code values,
     /// Euclidean) from its new colour than the colour it would be given anyway counts as
-    /// unchanged and stays transparent; 0 means only identical indices do. Pixels whose colour
+    /// unchanged and stays transparent; with 0 a pixel stays when it shows its new colour or,
+    /// where the encoder knows the true colour (with `lzwTolerance` or the refinement of still
+    /// tiles on, as by default), a colour at least as close to it. Pixels whose colour
     /// is exactly a palette entry (the flat interface colours) must always match exactly, so
     /// the bound never touches interface pixels. Default 0: on the arc animation a tolerance
     /// of 4 to 8 saved under 1 % (0.2 % beside `lzwTolerance`), as sliding pictures change

@@ -104,20 +104,19 @@ final class StillTileRefiner {
 
     /// The first image: the whole screen with a table planned for it alone, so the first
     /// frame shows the best one table can, rather than the global table meant for what moves.
-    func firstImage(canvas: Canvas) throws(GIFEncodingError) -> Refinement {
+    /// The screen shows `table[indices]` afterwards (`table` packed; nothing is transparent).
+    func firstImage(canvas: Canvas) throws(GIFEncodingError) -> (frame: GIFFrame, table: [UInt32]) {
         let area = canvas.bounds
-        let palette = try plan(area: area, truth: AnimationPixels.packedColors(canvas, area), canvas: canvas,
-                               transparency: false)
+        let palette = try plan(area: area, canvas: canvas, transparency: false)
         let indices: [UInt8]
         do {
             indices = try PaletteMapper.indices(image: canvas.image, rect: area, palette: palette, dither: .none)
         } catch {
             throw .invalidInput(context: "GIF first image", problem: error.description)
         }
-        let table = palette.tableColors.map(\.packed)
         let frame = GIFFrame(rect: area, indices: indices, localPalette: palette.tableColors, delayCentiseconds: 0,
                              disposal: .keep)
-        return Refinement(frame: frame, shown: indices.map { table[Int($0)] })
+        return (frame, palette.tableColors.map(\.packed))
     }
 
     // MARK: Private
@@ -197,18 +196,17 @@ final class StillTileRefiner {
     private func table(for tile: Int, area: PixelRect, truth: [UInt32], canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
         let key = TileContent(tile: tile, hash: Self.hash(truth))
         if let known = tables[key] { return known }
-        let palette = try plan(area: area, truth: truth, canvas: canvas, transparency: true)
+        let palette = try plan(area: area, canvas: canvas, transparency: true)
         tables[key] = palette
         return palette
     }
 
-    /// A table for `area` of `canvas` (whose packed colours are `truth`) keeping the exact
-    /// interface colours it shows, with a transparent slot when asked.
-    private func plan(area: PixelRect, truth: [UInt32], canvas: Canvas, transparency: Bool) throws(GIFEncodingError) -> IndexedPalette {
-        let present = Set(truth)
-        let kept = exactColors.filter { present.contains($0.packed) }
+    /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a
+    /// transparent slot when asked.
+    private func plan(area: PixelRect, canvas: Canvas, transparency: Bool) throws(GIFEncodingError) -> IndexedPalette {
         var histogram = ColorHistogram()
         histogram.add(image: canvas.image, rect: area)
+        let kept = exactColors.filter { histogram.weight(of: $0) > 0 }
         do {
             let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(kept.prefix(maxColors - 2)),
                                              reservesTransparentIndex: transparency)

@@ -49,7 +49,10 @@ extension Setting {
             return nil
         }
         guard let number = SettingInput.decimal(String(trimmed[..<unitStart])), number.isFinite else { return nil }
-        return number * multiplier
+        // A decimal such as 1.005 has no exact binary form, so 1.005 KB comes out a hair off
+        // 1005; a product within a millionth of a byte of a whole number is that number.
+        let bytes = number * multiplier
+        return abs(bytes - bytes.rounded()) <= 1e-6 ? bytes.rounded() : bytes
     }
 
     /// `count` with its digits grouped in threes, as a person reads a size: "91,234".

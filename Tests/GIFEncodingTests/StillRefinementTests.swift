@@ -83,6 +83,22 @@ import Testing
         #expect(squaredError(frames[0].canvas.image, refined.shown[0]) < squaredError(frames[0].canvas.image, plain.shown[0]))
     }
 
+    @Test static func aRefinementTooShortToShowIsDropped() throws {
+        // A short final hold: its idle frames still carry refinements. Ending the animation
+        // 1 cs after the last frame leaves that frame's refinement under 2 cs, so it goes, and
+        // the image before it runs to the end.
+        let short = AnimationFixtures.slide(avatarRadius: 14, holdFrames: 2, moveFrames: 10)
+        let last = short[short.count - 1].time
+        let full = try AnimationFixtures.encode(short, options: options(refining: true), duration: last + 0.02)
+        let cut = try AnimationFixtures.encode(short, options: options(refining: true), duration: last + 0.01)
+        #expect(cut.statistics.refinementFrames == full.statistics.refinementFrames - 1)
+        let gif = try GIFReader(bytes: cut.bytes)
+        #expect(gif.frames.allSatisfy { $0.delayCentiseconds >= 2 })
+        #expect(gif.frames.reduce(0) { $0 + $1.delayCentiseconds } == Int(((last + 0.01) * 100).rounded()))
+        // The first image and every counted refinement carry their own tables.
+        #expect(gif.frames.filter { $0.localPalette != nil }.count == cut.statistics.refinementFrames + 1)
+    }
+
     @Test static func theSameFramesGiveTheSameBytes() throws {
         let first = try AnimationFixtures.encode(frames, options: options(refining: true)).bytes
         let second = try AnimationFixtures.encode(frames, options: options(refining: true)).bytes

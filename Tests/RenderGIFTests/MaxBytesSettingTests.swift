@@ -11,6 +11,8 @@ import Testing
         ("5MB", 5_000_000), ("2GB", 2_000_000_000), ("0.5MB", 500_000), ("1e3", 1000), ("75B", 75),
         ("1KiB", 1024), ("1.5KiB", 1536), ("5MiB", 5_242_880), ("5mib", 5_242_880), ("1GiB", 1_073_741_824),
         (" 42 ", 42), ("1", 1), ("1TB", 1_000_000_000_000),
+        // Decimals without an exact binary form still name whole bytes.
+        ("1.005KB", 1005), ("4.1MB", 4_100_000), ("0.3KB", 300),
     ])
     static func sizesFromFlags(text: String, bytes: Int) {
         #expect(TestSupport.applied(.maxBytes, .text(text))?.maxBytes == bytes)

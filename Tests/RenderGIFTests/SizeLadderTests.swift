@@ -27,6 +27,8 @@ import Testing
         #expect(ladder[1].dither == .none)
         #expect(ladder[1].colors == 256 && ladder[1].lzwTolerance == ladder[0].lzwTolerance)
         #expect(GIFEncodingOptions().sizeLadder.allSatisfy { $0.dither == .none })
+        // Refinement stays off for a dithered request: switching it on would grow the file.
+        #expect(ladder.allSatisfy { !$0.refinesStillTilesInEffect })
     }
 
     @Test static func colourStepsStayBelowTheGivenPalette() {
