@@ -59,13 +59,14 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// image a table planned for it alone, so pictures at rest show far more colours than the
     /// global table holds. Only without dithering (a refinement would replace the dither's
     /// texture with nearest colours). Measured by scripts/bench's content PSNR (pixels that
-    /// are not background, mean / worst frame) on the default animation: 35.65 / 35.01 dB at
-    /// 475 KB without, 45.09 / 38.51 dB at 712 KB with (64-pixel tiles); with five
-    /// photographs 35.05 / 34.41 dB at 1,265 KB without, 38.85 / 35.02 dB at 1,505 KB with.
+    /// are not background, mean / worst frame) on the default animation: 38.78 / 37.94 dB at
+    /// 564 KB without (the global table alone), 45.12 / 38.51 dB at 709 KB with; with five
+    /// photographs 35.05 / 34.41 dB at 1,265 KB without, 38.88 / 35.02 dB at 1,489 KB with.
     var refinesStillTiles: Bool = true
     /// The side of a refined tile in pixels (8 ... 256). Larger tiles share a table among
     /// more pixels but cover the pictures in fewer idle frames; content PSNR mean on the
-    /// default animation / photographs: 24 px 40.59 / 36.72 dB, 32 px 41.39 / 38.02, 48 px
+    /// default animation / photographs, measured before a refined pixel was kept when a
+    /// moving frame maps it no better: 24 px 40.59 / 36.72 dB, 32 px 41.39 / 38.02, 48 px
     /// 44.18 / 38.96, 64 px 45.09 / 38.85, 96 px 45.15 / 38.68, 128 px 44.27 / 38.37 dB.
     var refinementTileSize: Int = 64
     /// Tiles showing at least this PSNR (dB, over pixels that are not background) are not
