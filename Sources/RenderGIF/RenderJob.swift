@@ -8,9 +8,9 @@ import SceneRenderer
 /// What a finished render reports.
 public struct RenderReport: Sendable {
     /// Frames sampled from the timeline (before identical frames were merged).
-    public var frameCount: Int
+    var frameCount: Int
     /// What the encoder did: frames written and merged, bytes, duration.
-    public var statistics: AnimationEncodingStatistics
+    var statistics: AnimationEncodingStatistics
     /// Where the time went.
     public var timings: RenderTimings
     /// The files written, or with `--check` compared: the GIF, then the poster if any.
