@@ -21,7 +21,7 @@ public struct PaletteMapper {
     public var orderedStrength: Double = 1.0
     /// Floyd-Steinberg error is clamped per channel to this multiple of the palette's
     /// typical spacing, which stops errors from smearing across edges.
-    var diffusionErrorLimit: Double = 1.0
+    let diffusionErrorLimit = 1.0
     private let cache: NearestColorCache
 
     /// A mapper for one palette.
