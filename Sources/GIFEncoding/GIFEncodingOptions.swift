@@ -8,14 +8,14 @@ import Palette
 public struct GIFEncodingOptions: Sendable, Equatable {
     /// The most entries the global colour table may hold, transparent slot included (2...256).
     /// The planner may choose a smaller power of two when it reaches `qualityTarget`.
-    public var colors: Int = 256
+    var colors: Int = 256
     /// How colours outside the palette become indices; photo pixels only, never flat
     /// interface colours. `none` gave the smallest files at the highest PSNR on a stand-in for
     /// the default animation (425 KB, 50.0 dB; ordered 481 KB, 47.9 dB; diffusion 471 KB,
     /// 47.9 dB; see `DitherMode.defaultMode`).
-    public var dither: DitherMode = .none
+    var dither: DitherMode = .none
     /// The NETSCAPE2.0 loop count: 0 repeats forever, nil writes no looping block (play once).
-    public var loopCount: Int? = 0
+    var loopCount: Int? = 0
 
     /// The estimated mean PSNR (dB, over the content: every pixel-frame that is not the
     /// screen background, weighted by time on screen) the global table must reach; the planner

@@ -8,13 +8,13 @@ import Palette
 /// two of them (a line's or a border's edge), so thin interface shapes stay clean.
 public struct InterfaceColors: Sendable, Equatable {
     /// The screen background (white in the arc scene).
-    public var background: RGB8
+    var background: RGB8
     /// Colours drawn as thin anti-aliased lines over the background (the arc, the borders),
     /// in order of importance; each gets an exact ramp over `background`.
-    public var lines: [RGB8]
+    var lines: [RGB8]
     /// Other flat colours that must stay exact but get no ramp (the moving layer's
     /// background).
-    public var others: [RGB8]
+    var others: [RGB8]
 
     /// Names the interface's colours.
     public init(background: RGB8, lines: [RGB8] = [], others: [RGB8] = []) {

@@ -34,7 +34,7 @@ public enum ImageFile {
 }
 
 /// The image file formats render-gif decodes, recognised by their first bytes.
-public enum ImageFormat: String, Equatable, Sendable {
+enum ImageFormat: String, Equatable, Sendable {
     /// Portable Network Graphics: starts with 89 50 4E 47 0D 0A 1A 0A.
     case png
     /// JPEG (JFIF, Exif or bare): starts with FF D8 FF.
@@ -43,7 +43,7 @@ public enum ImageFormat: String, Equatable, Sendable {
     /// The format whose signature `bytes` start with, or nil for anything else (GIF, text, ...).
     ///
     /// The file name's extension plays no part: a PNG named `photo.jpg` is a PNG.
-    public init?(sniffing bytes: [UInt8]) {
+    init?(sniffing bytes: [UInt8]) {
         if bytes.starts(with: Self.png.signature) {
             self = .png
         } else if bytes.starts(with: Self.jpeg.signature) {
@@ -54,7 +54,7 @@ public enum ImageFormat: String, Equatable, Sendable {
     }
 
     /// The bytes every file of the format starts with.
-    public var signature: [UInt8] {
+    var signature: [UInt8] {
         switch self {
         case .png: return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         case .jpeg: return [0xFF, 0xD8, 0xFF]

@@ -2,16 +2,16 @@
 /// so a hostile or mistaken file (a PNG claiming 100000 x 100000 pixels) fails fast.
 public struct ImageLimits: Equatable, Sendable {
     /// The widest image accepted, in pixels.
-    public var maxWidth: Int
+    var maxWidth: Int
     /// The tallest image accepted, in pixels.
-    public var maxHeight: Int
+    var maxHeight: Int
     /// The most bytes the decoded RGBA8 pixels (`width * height * 4`) may take.
-    public var maxDecodedBytes: Int
+    var maxDecodedBytes: Int
     /// The largest image file read at all, in bytes.
-    public var maxFileBytes: Int
+    var maxFileBytes: Int
 
     /// Creates limits; the defaults allow 16384 x 16384 pixels, 256 MB decoded, 64 MB files.
-    public init(maxWidth: Int = 16384, maxHeight: Int = 16384,
+    init(maxWidth: Int = 16384, maxHeight: Int = 16384,
                 maxDecodedBytes: Int = 256 << 20, maxFileBytes: Int = 64 << 20) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight

@@ -19,7 +19,7 @@ public struct ColorHistogram: Sendable, Equatable {
         public var weight: Double
 
         /// Wraps a colour and its weight.
-        public init(color: RGB8, weight: Double) {
+        init(color: RGB8, weight: Double) {
             self.color = color
             self.weight = weight
         }
@@ -30,9 +30,9 @@ public struct ColorHistogram: Sendable, Equatable {
     private var weights: [Double]
     private var shift: UInt32
     /// The number of distinct colours counted so far.
-    public private(set) var distinctColorCount = 0
+    private(set) var distinctColorCount = 0
     /// The sum of every weight added.
-    public private(set) var totalWeight = 0.0
+    private(set) var totalWeight = 0.0
 
     /// An empty histogram.
     public init() {
@@ -119,7 +119,7 @@ public struct ColorHistogram: Sendable, Equatable {
     }
 
     /// The weight accumulated for one colour (0 when never added).
-    public func weight(of color: RGB8) -> Double {
+    func weight(of color: RGB8) -> Double {
         let key = color.packed
         var slot = Self.slot(for: key, shift: shift)
         let mask = keys.count - 1

@@ -21,13 +21,13 @@ public enum DitherMode: String, CaseIterable, Sendable, CustomStringConvertible 
     public static let defaultMode: DitherMode = .none
 
     /// Parses "none", "ordered" or "diffusion" (exact, lower case).
-    public static func parse(_ name: String) -> Result<DitherMode, PaletteError> {
+    static func parse(_ name: String) -> Result<DitherMode, PaletteError> {
         guard let mode = DitherMode(rawValue: name) else { return .failure(.unknownDitherMode(name)) }
         return .success(mode)
     }
 
     /// Parses a mode name, throwing `PaletteError.unknownDitherMode` for anything else.
-    public init(parsing name: String) throws(PaletteError) {
+    init(parsing name: String) throws(PaletteError) {
         guard let mode = DitherMode(rawValue: name) else { throw .unknownDitherMode(name) }
         self = mode
     }

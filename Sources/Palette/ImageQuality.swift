@@ -1,12 +1,12 @@
 import Raster
 
 /// Image comparison measures for tests and benchmarks.
-public enum ImageQuality {
+enum ImageQuality {
     /// Peak signal-to-noise ratio in dB between two images of the same size, over the R, G
     /// and B channels of the opaque colours the pixels show over white (sRGB code values,
     /// peak 255): 10·log10(255² / MSE). Identical colours give +infinity; images of different
     /// sizes give nil.
-    public static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double? {
+    static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double? {
         guard a.width == b.width, a.height == b.height else { return nil }
         var squaredSum = 0
         a.pixels.withUnsafeBufferPointer { first in
@@ -30,7 +30,7 @@ public enum ImageQuality {
     /// The image a palette and its indices show: `indices` row-major over `rect`, written into
     /// a copy of `background` (straight or premultiplied alike: results are opaque). Indices
     /// past the palette's colours (the transparent index) leave the background pixel.
-    public static func render(indices: [UInt8], rect: PixelRect, palette: IndexedPalette,
+    static func render(indices: [UInt8], rect: PixelRect, palette: IndexedPalette,
                               over background: RGBAImage) -> RGBAImage {
         var image = background
         let area = rect.intersection(background.bounds)

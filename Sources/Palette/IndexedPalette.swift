@@ -9,7 +9,7 @@ public struct IndexedPalette: Sendable, Equatable {
     /// The distinct colours, in index order.
     public let colors: [RGB8]
     /// How many of the leading `colors` are fixed colours (kept exactly by the builder).
-    public let fixedColorCount: Int
+    let fixedColorCount: Int
     /// The index reserved for "unchanged pixel" in frame differences, if any: `colors.count`.
     public let transparentIndex: UInt8?
     /// The number of entries GIF stores: the smallest power of two (at least 2) holding the
@@ -18,7 +18,7 @@ public struct IndexedPalette: Sendable, Equatable {
     /// A typical distance (sRGB Euclidean, 0...255 scale) between a palette colour and its
     /// nearest neighbour: the median over the colours that are not fixed. Ordered dithering
     /// scales its amplitude by it.
-    public let typicalSpacing: Double
+    let typicalSpacing: Double
 
     private let exactKeys: [UInt32]
     private let exactIndices: [UInt8]
@@ -26,7 +26,7 @@ public struct IndexedPalette: Sendable, Equatable {
     /// Builds a palette from distinct colours (a repeated colour keeps its first index).
     /// Throws `PaletteError.invalidColorCount` when nothing is left or more than 256 slots are
     /// needed; `fixedColorCount` is clamped to the number of colours.
-    public init(colors: [RGB8], fixedColorCount: Int = 0, reservesTransparentIndex: Bool = false) throws(PaletteError) {
+    init(colors: [RGB8], fixedColorCount: Int = 0, reservesTransparentIndex: Bool = false) throws(PaletteError) {
         var seen = Set<UInt32>()
         var distinct: [RGB8] = []
         var fixedKept = 0
@@ -70,7 +70,7 @@ public struct IndexedPalette: Sendable, Equatable {
 
     /// The index of a colour that is exactly in the palette, or nil.
     @inline(__always)
-    public func exactIndex(of color: RGB8) -> UInt8? {
+    func exactIndex(of color: RGB8) -> UInt8? {
         exactIndex(packed: color.packed)
     }
 

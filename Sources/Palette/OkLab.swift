@@ -3,29 +3,29 @@ import GraphicsTypes
 /// A colour in Björn Ottosson's OkLab space: `l` lightness (0 black ... 1 white), `a` green-red,
 /// `b` blue-yellow. Euclidean distance here tracks perceived difference far better than in
 /// sRGB, so the quantizer clusters in OkLab.
-public struct OkLab: Hashable, Sendable, CustomStringConvertible {
+struct OkLab: Hashable, Sendable, CustomStringConvertible {
     /// Perceived lightness, 0 for black and 1 for white.
-    public var l: Double
+    var l: Double
     /// Green (negative) to red (positive).
-    public var a: Double
+    var a: Double
     /// Blue (negative) to yellow (positive).
-    public var b: Double
+    var b: Double
 
     /// Wraps the three coordinates.
-    public init(l: Double, a: Double, b: Double) {
+    init(l: Double, a: Double, b: Double) {
         self.l = l
         self.a = a
         self.b = b
     }
 
     /// The OkLab coordinates of an 8-bit sRGB colour.
-    public init(_ color: RGB8) {
+    init(_ color: RGB8) {
         let table = SRGBTransfer.decodeTable
         self.init(linearRed: table[Int(color.r)], green: table[Int(color.g)], blue: table[Int(color.b)])
     }
 
     /// The OkLab coordinates of a linear-light sRGB colour.
-    public init(linearRed r: Double, green g: Double, blue b: Double) {
+    init(linearRed r: Double, green g: Double, blue b: Double) {
         let lms0 = 0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b
         let lms1 = 0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b
         let lms2 = 0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b
@@ -38,7 +38,7 @@ public struct OkLab: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The linear-light sRGB components (may fall outside 0...1 for colours outside the gamut).
-    public var linearRGB: (red: Double, green: Double, blue: Double) {
+    var linearRGB: (red: Double, green: Double, blue: Double) {
         let l_ = l + 0.396_337_777_4 * a + 0.215_803_757_3 * b
         let m_ = l - 0.105_561_345_8 * a - 0.063_854_172_8 * b
         let s_ = l - 0.089_484_177_5 * a - 1.291_485_548_0 * b
@@ -49,7 +49,7 @@ public struct OkLab: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The nearest 8-bit sRGB colour (out-of-gamut components clamp to 0 or 255).
-    public var rgb8: RGB8 {
+    var rgb8: RGB8 {
         let linear = linearRGB
         return RGB8(SRGBTransfer.encodeToByte(linear.red),
                     SRGBTransfer.encodeToByte(linear.green),
@@ -57,10 +57,10 @@ public struct OkLab: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Squared Euclidean distance to another OkLab colour.
-    public func squaredDistance(to other: OkLab) -> Double {
+    func squaredDistance(to other: OkLab) -> Double {
         let dl = l - other.l, da = a - other.a, db = b - other.b
         return dl * dl + da * da + db * db
     }
 
-    public var description: String { "OkLab(\(l), \(a), \(b))" }
+    var description: String { "OkLab(\(l), \(a), \(b))" }
 }

@@ -13,13 +13,13 @@ import GraphicsTypes
 /// the compressed size unchanged, so the order only needs to be deterministic and readable.
 public struct PaletteBuilder: Sendable {
     /// The most entries the table may hold, the transparent slot included (2...256).
-    public let maxColors: Int
+    let maxColors: Int
     /// Colours that must appear exactly, in this order, at the start of the palette.
-    public let fixedColors: [RGB8]
+    let fixedColors: [RGB8]
     /// Whether one index after the colours is kept for transparency (frame differences).
-    public let reservesTransparentIndex: Bool
+    let reservesTransparentIndex: Bool
     /// Lloyd iterations after the box split (0 keeps the split's box means).
-    public var refinementIterations: Int = 12
+    var refinementIterations: Int = 12
 
     /// Histograms with more distinct colours than this are first merged into buckets of
     /// 2x2x2 sRGB values (weighted mean per bucket), which bounds the quantizer's work while
@@ -40,7 +40,7 @@ public struct PaletteBuilder: Sendable {
     }
 
     /// The colours the palette may hold besides the transparent slot.
-    public var colorLimit: Int { maxColors - (reservesTransparentIndex ? 1 : 0) }
+    var colorLimit: Int { maxColors - (reservesTransparentIndex ? 1 : 0) }
 
     /// The palette for `histogram` (an empty histogram yields the fixed colours, or black).
     public func build(from histogram: ColorHistogram) throws(PaletteError) -> IndexedPalette {
@@ -114,14 +114,5 @@ public struct PaletteBuilder: Sendable {
         return (1 ..< levels).map { k in
             RGB8(mix(foreground.r, background.r, k), mix(foreground.g, background.g, k), mix(foreground.b, background.b, k))
         }
-    }
-
-    /// The arc scene's flat colours, white, red, green, blue, followed by the red-over-white
-    /// and green-over-white anti-aliasing ramps at `rampLevels` levels.
-    public static func arcSceneFixedColors(rampLevels: Int = 4) -> [RGB8] {
-        let white = RGB8(255, 255, 255), red = RGB8(255, 0, 0), green = RGB8(0, 255, 0), blue = RGB8(0, 0, 255)
-        return [white, red, green, blue]
-            + antiAliasingRamp(from: red, over: white, levels: rampLevels)
-            + antiAliasingRamp(from: green, over: white, levels: rampLevels)
     }
 }

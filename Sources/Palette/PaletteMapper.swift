@@ -16,12 +16,12 @@ import Raster
 /// depends on it); a mapper is a working object for one thread and therefore not Sendable.
 public struct PaletteMapper {
     /// The palette indices refer to.
-    public let palette: IndexedPalette
+    let palette: IndexedPalette
     /// Ordered-dither amplitude as a multiple of `palette.typicalSpacing` (peak to peak).
     public var orderedStrength: Double = 1.0
     /// Floyd-Steinberg error is clamped per channel to this multiple of the palette's
     /// typical spacing, which stops errors from smearing across edges.
-    public var diffusionErrorLimit: Double = 1.0
+    let diffusionErrorLimit = 1.0
     private let cache: NearestColorCache
 
     /// A mapper for one palette.

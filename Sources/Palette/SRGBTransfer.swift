@@ -6,14 +6,14 @@
 /// machines. Newton iterations that stop when they stop improving are bit-reproducible.
 public enum SRGBTransfer {
     /// Linear-light value of each 8-bit sRGB code, index 0...255.
-    public static let decodeTable: [Double] = (0 ..< 256).map { decode(Double($0) / 255) }
+    static let decodeTable: [Double] = (0 ..< 256).map { decode(Double($0) / 255) }
 
     /// Linear-light values at the half-way points between neighbouring codes: code `k` covers
     /// linear values in `encodeThresholds[k - 1] ..< encodeThresholds[k]`.
     static let encodeThresholds: [Double] = (0 ..< 255).map { decode((Double($0) + 0.5) / 255) }
 
     /// Linear-light value of an sRGB-encoded component in 0...1.
-    public static func decode(_ encoded: Double) -> Double {
+    static func decode(_ encoded: Double) -> Double {
         if encoded <= 0.04045 { return encoded / 12.92 }
         let base = (encoded + 0.055) / 1.055
         // base^2.4 = base^2 * (base^2)^(1/5)
@@ -23,7 +23,7 @@ public enum SRGBTransfer {
 
     /// The 8-bit sRGB code whose encoded value is nearest to linear value `linear`
     /// (rounded in the encoded domain; values outside 0...1 clamp).
-    public static func encodeToByte(_ linear: Double) -> UInt8 {
+    static func encodeToByte(_ linear: Double) -> UInt8 {
         var low = 0, high = encodeThresholds.count
         while low < high {
             let middle = (low + high) / 2
@@ -33,7 +33,7 @@ public enum SRGBTransfer {
     }
 
     /// Real cube root, by Newton's method from an upper bound (monotone, so it stops exactly).
-    public static func cubeRoot(_ x: Double) -> Double {
+    static func cubeRoot(_ x: Double) -> Double {
         if x == 0 || !x.isFinite { return x }
         if x < 0 { return -cubeRoot(-x) }
         var z = powerOfTwoAbove(x, rootDegree: 3)

@@ -10,9 +10,9 @@ import SceneRenderer
 /// render's content gravity): upright, in sRGB, and reduced with an area filter when it is
 /// larger, so a camera photograph neither aliases nor holds its full size in memory. The
 /// built-in pictures are drawn from their full 256 px, as they always have been.
-public enum AvatarLoader {
+enum AvatarLoader {
     /// The images for `settings`, decoded and premultiplied.
-    public static func images(for settings: RenderSettings) throws(RenderGIFError) -> SceneImages {
+    static func images(for settings: RenderSettings) throws(RenderGIFError) -> SceneImages {
         let fit = layerFit(for: settings)
         let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit)
         var buttons: [RGBAImage] = []

@@ -8,16 +8,16 @@ public enum Command: Sendable {
 /// A render request: the output, where the settings come from, and how to report.
 public struct Invocation: Sendable {
     /// The GIF to write (`-` for standard output), or to compare with `--check`.
-    public var output: String
+    var output: String
     /// The arguments as given (without the program name), to show the command that
     /// regenerates a stale output.
-    public var arguments: [String] = []
+    var arguments: [String] = []
     /// A scene file whose settings come first; flags override them.
-    public var sceneFile: String?
+    var sceneFile: String?
     /// Setting flags in command-line order, with their text values.
-    public var settingFlags: [(setting: Setting, value: String)] = []
+    var settingFlags: [(setting: Setting, value: String)] = []
     /// Folder that also receives every frame as PNG.
-    public var framesFolder: String?
+    var framesFolder: String?
     /// Write nothing; compare the output with what would be rendered.
     public var check = false
     /// No progress output.
@@ -25,7 +25,7 @@ public struct Invocation: Sendable {
     /// Print where the time went.
     public var timings = false
 
-    public init(output: String) {
+    init(output: String) {
         self.output = output
     }
 }
@@ -34,9 +34,9 @@ public struct Invocation: Sendable {
 /// `--` ends the options, usage errors name the flag and suggest a near spelling.
 public enum CommandLineInterface {
     /// The command's name in help and usage lines.
-    public static let commandName = "render-gif"
+    static let commandName = "render-gif"
     /// The one-line synopsis.
-    public static let usageLine = "render-gif [<options>] <output>"
+    static let usageLine = "render-gif [<options>] <output>"
 
     /// Flags that are not settings.
     enum ModeFlag: String, CaseIterable {

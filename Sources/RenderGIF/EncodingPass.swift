@@ -31,11 +31,11 @@ struct EncodingPass {
         }
     }
 
-    /// Encodes every frame with `palette` and `options` into `sink` and returns what the
-    /// encoder did; with `frames`, also writes each frame as PNG. Stops at the first error,
+    /// Encodes every frame with `palette` and `options` into `sink`; with `frames`, also
+    /// writes each frame as PNG. Stops at the first error,
     /// the sink's included.
     func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FrameFolder?,
-                progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) -> AnimationEncodingStatistics {
+                progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
         let gif: GIFStreamWriter
         let encoder: AnimationEncoder
         do { gif = try GIFStreamWriter(sink: sink) } catch { throw .codec(error) }
@@ -55,12 +55,10 @@ struct EncodingPass {
             if let frames, let frameWriter { try Self.write(frame, k, to: frames, with: frameWriter, &timings) }
             progress.renderDidFinishFrame(k)
         }
-        let statistics: AnimationEncodingStatistics
-        do { statistics = try encoder.finish(totalDuration: totalDuration) } catch { throw .encoding(error) }
+        do { _ = try encoder.finish(totalDuration: totalDuration) } catch { throw .encoding(error) }
         try Self.write(encoder.takeParts(), to: gif)
         timings.lap(.encode)
         if let frames, let frameWriter { try Self.finish(frames, frameWriter, &timings) }
-        return statistics
     }
 
     /// Draws every frame again and writes it as PNG only: the frames of a GIF that had to fit

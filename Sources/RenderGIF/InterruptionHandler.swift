@@ -26,7 +26,7 @@ nonisolated(unsafe) private var handlersInstalled = false
 /// file afterwards, then restores the signal's default action and raises it again.
 public enum InterruptionHandler {
     /// The signals that end a render.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// Installs the handlers; `isTerminal` says whether standard error is a terminal, where
     /// a progress bar may need clearing before the line.
@@ -69,7 +69,7 @@ public enum InterruptionHandler {
     }
 
     /// The line printed when `signal` ends a render.
-    public static func message(signal: Int32) -> String {
+    static func message(signal: Int32) -> String {
         let cause = signal == SIGPIPE
             ? "standard output was closed (SIGPIPE)"
             : "render interrupted by \(name(of: signal))"

@@ -4,7 +4,7 @@ extension Invocation {
     /// The settings this invocation asks for: defaults, then the scene file, then the flags
     /// in command-line order, checked as a whole. A check across settings that fails is
     /// reported where the setting came from: the flag, or the scene file and its key.
-    public func resolveSettings() throws(RenderGIFError) -> RenderSettings {
+    func resolveSettings() throws(RenderGIFError) -> RenderSettings {
         var settings = RenderSettings()
         var fromSceneFile: Set<Setting> = []
         if let sceneFile {

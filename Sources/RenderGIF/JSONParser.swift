@@ -1,15 +1,15 @@
 /// A strict JSON parser (RFC 8259) for scene files: no comments, no trailing commas, no
 /// duplicate keys, nesting at most `maxDepth` deep. Errors say where (line and column) and what.
-public struct JSONParser {
+struct JSONParser {
     /// Deepest nesting of arrays and objects accepted; scene files need 3.
-    public static let maxDepth = 32
+    static let maxDepth = 32
 
     /// Why a text is not JSON, with the 1-based line and column of the problem.
-    public struct SyntaxError: Error, Equatable, CustomStringConvertible {
-        public let line: Int
-        public let column: Int
-        public let message: String
-        public var description: String { "line \(line), column \(column): \(message)" }
+    struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        let line: Int
+        let column: Int
+        let message: String
+        var description: String { "line \(line), column \(column): \(message)" }
     }
 
     private let bytes: [UInt8]
@@ -22,7 +22,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON value that must make up the whole text (white space around it allowed).
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.index = 3

@@ -1,6 +1,6 @@
 /// A parsed JSON value. Objects keep their keys in file order so that errors and iteration are
 /// deterministic.
-public enum JSONValue: Equatable, Sendable {
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -8,7 +8,7 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -22,7 +22,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The JSON type's name as a user reads it in an error message.
-    public var typeName: String {
+    var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

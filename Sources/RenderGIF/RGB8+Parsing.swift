@@ -3,7 +3,7 @@ import GraphicsTypes
 extension RGB8 {
     /// Parses `#RRGGBB` (hex digits in either case), as flags and scene files write colours;
     /// nil for anything else.
-    public init?(parsing text: String) {
+    init?(parsing text: String) {
         let digits = Array(text.utf8)
         guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
         var value: UInt32 = 0

@@ -8,9 +8,7 @@ import SceneRenderer
 /// What a finished render reports.
 public struct RenderReport: Sendable {
     /// Frames sampled from the timeline (before identical frames were merged).
-    public var frameCount: Int
-    /// What the encoder did: frames written and merged, bytes, duration.
-    public var statistics: AnimationEncodingStatistics
+    var frameCount: Int
     /// Where the time went.
     public var timings: RenderTimings
     /// The files written, or with `--check` compared: the GIF, then the poster if any.
@@ -70,21 +68,20 @@ public enum RenderJob {
         timings.lap(.render)
         var options = encodingOptions(settings)
         options.isParallel = threads > 1
-        let statistics: AnimationEncodingStatistics
         if let maxBytes = settings.maxBytes {
-            statistics = try SizeBudget.encode(&pass, options: options, maxBytes: maxBytes, output: output,
-                                               progress: progress, timings: &timings)
+            try SizeBudget.encode(&pass, options: options, maxBytes: maxBytes, output: output,
+                                  progress: progress, timings: &timings)
             if let frames { try pass.writeFrames(to: frames, timings: &timings) }
         } else {
             let palette = try pass.palette(options)
             timings.lap(.palette)
-            statistics = try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
-                                         progress: progress, timings: &timings)
+            try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
+                            progress: progress, timings: &timings)
         }
         try output.complete(posterFrom: pass.renderer, timeline: timeline)
         timings.lap(.write)
         progress.renderDidFinish()
-        return RenderReport(frameCount: frameCount, statistics: statistics, timings: timings, outputs: output.paths)
+        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths)
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.

@@ -3,10 +3,10 @@ import ArcScene
 /// Checks that need several settings at once; single values were checked as they arrived.
 extension RenderSettings {
     /// The largest frame side in pixels (width or height times scale).
-    public static let maxFrameSide = 8192
+    static let maxFrameSide = 8192
 
     /// Throws the first inconsistency, naming the flag to change.
-    public func validate() throws(RenderGIFError) {
+    func validate() throws(RenderGIFError) {
         for tap in taps where tap >= buttonCount {
             throw .invalidSetting(flag: Setting.taps.flag, value: taps.map(String.init).joined(separator: ","),
                                   problem: "button \(tap) does not exist (buttons are 0 to \(buttonCount - 1))")

@@ -7,75 +7,75 @@ import Raster
 /// as defaults. Flags and scene files both arrive here through `Setting.apply`. Each setting
 /// holds the type of the module it configures (the timing curve, path mode and gravity the
 /// scene and raster modules take, the palette's dither mode), so nothing maps between twins.
-public struct RenderSettings: Equatable, Sendable {
+struct RenderSettings: Equatable, Sendable {
     // Screen and sampling.
     /// Screen width in points.
-    public var width: Double = 375
+    var width: Double = 375
     /// Screen height in points.
-    public var height: Double = 667
+    var height: Double = 667
     /// Pixels per point, 1 to 4.
-    public var scale: Int = 2
+    var scale: Int = 2
     /// Frames per second, 1 to 50 (GIF delays are whole centiseconds, 2 cs at the least).
-    public var fps: Int = 50
+    var fps: Int = 50
 
     // Story.
     /// Button indices tapped in order.
-    public var taps: [Int] = [1, 3, 0, 2, 1]
+    var taps: [Int] = [1, 3, 0, 2, 1]
     /// Still time before the first tap and after every transition, in seconds.
-    public var hold: Double = 0.6
+    var hold: Double = 0.6
     /// Duration of a move to a neighbouring button, in seconds.
-    public var oneStepDuration: Double = 0.7
+    var oneStepDuration: Double = 0.7
     /// Duration per button passed for longer moves, in seconds.
-    public var perStepDuration: Double = 0.4
+    var perStepDuration: Double = 0.4
     /// The moving layer's timing curve.
-    public var timing: TimingFunction = .easeOut
+    var timing: TimingFunction = .easeOut
     /// How progress maps onto the path.
-    public var pathMode: PathMode = .linear
+    var pathMode: PathMode = .linear
 
     // Layout.
     /// Number of avatar buttons along the arc.
-    public var buttonCount: Int = 4
+    var buttonCount: Int = 4
     /// Angle between the arc's ends and the outer buttons, in degrees.
-    public var marginDegrees: Double = 7.5
+    var marginDegrees: Double = 7.5
     /// Diameter of every avatar layer, in points.
-    public var buttonDiameter: Double = 50
+    var buttonDiameter: Double = 50
     /// Width of the avatar borders, in points.
-    public var borderWidth: Double = 2
+    var borderWidth: Double = 2
     /// Width of the arc's stroke, in points.
-    public var arcLineWidth: Double = 1
+    var arcLineWidth: Double = 1
     /// How images fill their square.
-    public var contentGravity: ContentsGravity = .resize
+    var contentGravity: ContentsGravity = .resize
 
     // Colours.
-    public var backgroundColor = RGB8(255, 255, 255)
-    public var arcColor = RGB8(255, 0, 0)
-    public var borderColor = RGB8(0, 255, 0)
+    var backgroundColor = RGB8(255, 255, 255)
+    var arcColor = RGB8(255, 0, 0)
+    var borderColor = RGB8(0, 255, 0)
     /// Background of the moving copy (visible only through transparent head images).
-    public var movingBackgroundColor = RGB8(0, 0, 255)
+    var movingBackgroundColor = RGB8(0, 0, 255)
 
     // Images: nil means the built-in default.
     /// Path of the avatar that moves.
-    public var headImage: String?
+    var headImage: String?
     /// Paths of button images by button index.
-    public var avatarImages: [Int: String] = [:]
+    var avatarImages: [Int: String] = [:]
 
     // GIF encoding.
     /// Palette size, 2 to 256.
-    public var colors: Int = 256
+    var colors: Int = 256
     /// Dithering of photo pixels.
-    public var dither: DitherMode = .none
+    var dither: DitherMode = .none
     /// Loop count; 0 plays forever.
-    public var loop: Int = 0
+    var loop: Int = 0
     /// The largest GIF to write, in bytes; nil for no limit. With a limit the encoder takes
     /// the first step of `GIFEncodingOptions.sizeLadder` whose file fits.
-    public var maxBytes: Int?
+    var maxBytes: Int?
 
     // The still.
     /// Where to write a PNG still of the animation, or nil for none.
-    public var poster: String?
+    var poster: String?
     /// The time the still shows, in seconds; nil for the end (the final resting state).
-    public var posterTime: Double?
+    var posterTime: Double?
 
     /// The seed's animation.
-    public init() {}
+    init() {}
 }

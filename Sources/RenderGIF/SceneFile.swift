@@ -1,13 +1,13 @@
 /// Reads scene files: a JSON object whose keys are settings (see docs/scene.md). Unknown keys,
 /// wrong types and bad values are errors that name the key.
-public enum SceneFile {
+enum SceneFile {
     /// The largest scene file read, in bytes.
-    public static let maxSize = 1 << 20
+    static let maxSize = 1 << 20
 
     /// Applies the scene in `bytes` (read from `path`) to `settings` and returns the settings
     /// the file gave. Relative paths in the file are taken relative to the file's folder.
     @discardableResult
-    public static func apply(_ bytes: [UInt8], path: String, to settings: inout RenderSettings) throws(RenderGIFError) -> Set<Setting> {
+    static func apply(_ bytes: [UInt8], path: String, to settings: inout RenderSettings) throws(RenderGIFError) -> Set<Setting> {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)

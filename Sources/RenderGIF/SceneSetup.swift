@@ -1,12 +1,12 @@
 import ArcScene
 
 /// Turns settings into the scene model's values.
-public enum SceneSetup {
+enum SceneSetup {
     /// The most frames an animation may have.
-    public static let maxFrames = 100_000
+    static let maxFrames = 100_000
 
     /// The layout the settings describe.
-    public static func layout(for settings: RenderSettings) -> SceneLayout {
+    static func layout(for settings: RenderSettings) -> SceneLayout {
         SceneLayout(
             screenWidth: settings.width, screenHeight: settings.height,
             backgroundColor: settings.backgroundColor,
@@ -18,7 +18,7 @@ public enum SceneSetup {
     }
 
     /// The timeline the settings describe, refused past `maxFrames` frames.
-    public static func timeline(for settings: RenderSettings) throws(RenderGIFError) -> Timeline {
+    static func timeline(for settings: RenderSettings) throws(RenderGIFError) -> Timeline {
         let timeline: Timeline
         do {
             timeline = try Timeline(layout: layout(for: settings), taps: settings.taps, hold: settings.hold,

@@ -1,7 +1,7 @@
 /// Every setting a flag or a scene file can give, with its flag, its scene-file key, its help
 /// text and the checks its value must pass. The one table behind the parser, the scene file
 /// reader and the help screen.
-public enum Setting: String, CaseIterable, Sendable {
+enum Setting: String, CaseIterable, Sendable {
     case width, height, scale, fps, taps, hold
     case oneStepDuration, perStepDuration, timing, pathMode
     case buttons, margin, diameter, borderWidth, arcWidth, gravity
@@ -10,10 +10,10 @@ public enum Setting: String, CaseIterable, Sendable {
     case poster, posterTime
 
     /// The most taps an animation may have.
-    public static let maxTaps = 10_000
+    static let maxTaps = 10_000
 
     /// The scene-file key (the flag without dashes, in camel case).
-    public var key: String {
+    var key: String {
         switch self {
         case .avatar: return "avatars"
         default: return rawValue
@@ -21,7 +21,7 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     /// The command-line flag.
-    public var flag: String {
+    var flag: String {
         var flag = "--"
         for character in rawValue {
             if character.isUppercase { flag += "-" + character.lowercased() } else { flag.append(character) }
@@ -30,7 +30,7 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     /// The value name shown after the flag in help, e.g. `<pt>`.
-    public var valueName: String {
+    var valueName: String {
         switch self {
         case .width, .height, .diameter, .borderWidth, .arcWidth: return "<pt>"
         case .scale, .fps, .buttons, .colors, .loop: return "<n>"
@@ -117,7 +117,7 @@ public enum Setting: String, CaseIterable, Sendable {
 
     /// One line of help: what it is, the range where it helps, what it costs and buys where
     /// that was measured, and the default, read from `RenderSettings()`.
-    public var help: String {
+    var help: String {
         let range = numberRule.flatMap { $0.inHelp ? ", " + $0.rangeText : nil } ?? ""
         let fallback = defaultText(RenderSettings()).map { " (default: \($0))" } ?? ""
         let measured = tradeOff.map { " " + $0 } ?? ""
@@ -125,13 +125,13 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     /// The setting a flag names, if any.
-    public init?(flag: String) {
+    init?(flag: String) {
         guard let setting = Setting.allCases.first(where: { $0.flag == flag }) else { return nil }
         self = setting
     }
 
     /// The setting a scene-file key names, if any.
-    public init?(key: String) {
+    init?(key: String) {
         guard let setting = Setting.allCases.first(where: { $0.key == key }) else { return nil }
         self = setting
     }
@@ -139,7 +139,7 @@ public enum Setting: String, CaseIterable, Sendable {
     /// Checks `input` and stores it in `settings`. Relative image paths are resolved against
     /// `baseFolder` (the scene file's folder; nil for flags, which are relative to the
     /// current folder).
-    public func apply(_ input: SettingInput, to settings: inout RenderSettings, baseFolder: String? = nil) throws(SettingInput.Problem) {
+    func apply(_ input: SettingInput, to settings: inout RenderSettings, baseFolder: String? = nil) throws(SettingInput.Problem) {
         switch self {
         case .width: settings.width = try number(input)
         case .height: settings.height = try number(input)

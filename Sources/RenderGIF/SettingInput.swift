@@ -1,14 +1,14 @@
 /// A setting's raw value as it arrived: the text after a flag, or a value in a scene file.
 /// Conversions accept both forms, so the flag `--taps 1,3,0` and the scene entry
 /// `"taps": [1, 3, 0]` go through the same checks.
-public enum SettingInput: Sendable {
+enum SettingInput: Sendable {
     case text(String)
     case json(JSONValue)
 
     /// Why a value is not acceptable, phrased to follow "must be" or a type clash.
-    public struct Problem: Error, Equatable {
-        public let message: String
-        public init(_ message: String) { self.message = message }
+    struct Problem: Error, Equatable {
+        let message: String
+        init(_ message: String) { self.message = message }
     }
 
     /// A plain decimal number (digits, an optional sign, point and exponent); nil for hex

@@ -15,7 +15,7 @@ enum SizeBudget {
     /// Encodes `pass` with the first step of `options`' ladder that fits in `maxBytes` bytes
     /// into `output`, or throws `.overBudget` with the smallest step's size.
     static func encode(_ pass: inout EncodingPass, options: GIFEncodingOptions, maxBytes: Int, output: OutputTarget,
-                       progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) -> AnimationEncodingStatistics {
+                       progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
         let ladder = options.sizeLadder
         var previous: (options: GIFEncodingOptions, palette: AnimationPalette)?
         var smallestBytes = 0
@@ -28,9 +28,9 @@ enum SizeBudget {
             previous = (step, palette)
             let sink = BudgetedSink(output.sink, limit: maxBytes, countsToTheEnd: isLast)
             do {
-                let statistics = try pass.encode(palette: palette, options: step, to: sink, frames: nil,
-                                                 progress: progress, timings: &timings)
-                if !sink.isOverBudget { return statistics }
+                try pass.encode(palette: palette, options: step, to: sink, frames: nil,
+                                progress: progress, timings: &timings)
+                if !sink.isOverBudget { return }
             } catch {
                 // The last step's sink counts to the end without stopping the encoder, so an
                 // error there is a real one.

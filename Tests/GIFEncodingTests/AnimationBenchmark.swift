@@ -2,7 +2,7 @@ import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
 @testable import ImageCodecs
-import Palette
+@testable import Palette
 @testable import Raster
 import Testing
 

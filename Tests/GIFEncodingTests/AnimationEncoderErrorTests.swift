@@ -2,8 +2,8 @@ import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
 import GraphicsTypes
-import ImageCodecs
-import Palette
+@testable import ImageCodecs
+@testable import Palette
 @testable import Raster
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
-import Palette
+@testable import ImageCodecs
+@testable import Palette
 @testable import Raster
 import Testing
 

@@ -1,8 +1,8 @@
 @testable import GIFEncoding
 import GIFTestSupport
 import GraphicsTypes
-import ImageCodecs
-import Palette
+@testable import ImageCodecs
+@testable import Palette
 @testable import Raster
 import Testing
 

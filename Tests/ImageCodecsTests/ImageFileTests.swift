@@ -1,5 +1,5 @@
 import Foundation
-import ImageCodecs
+@testable import ImageCodecs
 @testable import Raster
 import Testing
 

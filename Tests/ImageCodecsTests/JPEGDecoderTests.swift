@@ -1,4 +1,4 @@
-import ImageCodecs
+@testable import ImageCodecs
 @testable import Raster
 import Testing
 

@@ -1,7 +1,7 @@
 // libFuzzer target: any bytes handed to ImageFile.decode must give an image or an
 // ImageCodecError, never a crash, a hang or a memory error (AddressSanitizer watches).
 // Built by scripts/fuzz, not by the package.
-import ImageCodecs
+@testable import ImageCodecs
 
 /// Limits smaller than the command's, so that each input decodes in milliseconds; the
 /// checks that enforce them are the same code the command runs.

@@ -2,7 +2,7 @@
 // never a crash, a hang or a memory error (AddressSanitizer watches). Accepted settings go
 // on through the checks and the timeline a render would build, without drawing.
 // Built by scripts/fuzz, not by the package.
-import RenderGIF
+@testable import RenderGIF
 
 /// Parses one input as a scene file, then validates it and samples its timeline.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -19,9 +19,9 @@ public final class AtomicFileWriter: ByteSink {
     typealias SystemWrite = (Int32, UnsafeRawPointer, Int) -> Int
 
     /// The file that `commit()` creates or replaces.
-    public let destination: String
+    let destination: String
     /// The temporary file receiving the bytes until `commit()`.
-    public let temporaryPath: String
+    let temporaryPath: String
 
     /// The path renamed over: `destination`, or the file it links to when it is a symbolic link.
     private let target: String
@@ -118,7 +118,7 @@ public final class AtomicFileWriter: ByteSink {
     }
 
     /// Writes `data` to `path` atomically in one call.
-    public static func writeAtomically(_ data: Data, to path: String) throws(ImageCodecError) {
+    static func writeAtomically(_ data: Data, to path: String) throws(ImageCodecError) {
         let writer = try AtomicFileWriter(destination: path)
         try writer.write(data)
         try writer.commit()

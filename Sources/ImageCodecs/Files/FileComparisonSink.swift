@@ -21,7 +21,7 @@ public final class FileComparisonSink: ByteSink {
     }
 
     /// The file compared.
-    public let path: String
+    let path: String
     /// Why the file cannot be read, known from the start (missing, a folder, no permission);
     /// nil when it opened.
     public private(set) var openFailure: String?

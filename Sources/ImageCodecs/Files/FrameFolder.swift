@@ -11,11 +11,11 @@ import Darwin
 /// frames (`frame-` and five or more digits and `.png`) are never touched.
 public struct FrameFolder: Sendable {
     /// The folder's path as given.
-    public let path: String
+    let path: String
     /// Digits in every frame number (at least 5, more for longer animations).
-    public let digits: Int
+    let digits: Int
     /// How many frames this render writes.
-    public let frameCount: Int
+    let frameCount: Int
 
     /// Checks or creates the folder for `frameCount` frames.
     public init(path: String, frameCount: Int) throws(ImageCodecError) {
@@ -38,7 +38,7 @@ public struct FrameFolder: Sendable {
     }
 
     /// The file name of frame `index`, e.g. `frame-00042.png`.
-    public func fileName(ofFrame index: Int) -> String {
+    func fileName(ofFrame index: Int) -> String {
         let number = String(index)
         return "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }

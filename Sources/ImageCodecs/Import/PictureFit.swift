@@ -5,10 +5,10 @@
 /// axis; a picture no larger than the layer is decoded whole and drawn as it is.
 public struct PictureFit: Equatable, Sendable {
     /// The layer's side in pixels (diameter in points times pixels per point).
-    public var side: Double
+    var side: Double
     /// True when the picture keeps its aspect ratio and its shorter side fills the layer
     /// (`resizeAspectFill`); false when it is stretched to the square (`resize`).
-    public var preservesAspectRatio: Bool
+    var preservesAspectRatio: Bool
 
     /// Creates a fit for a square layer of `side` pixels.
     public init(side: Double, preservesAspectRatio: Bool) {

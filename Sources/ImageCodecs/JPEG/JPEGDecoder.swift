@@ -16,12 +16,12 @@ import Darwin
 /// that libjpeg's errors jump back to; Swift only sees its status and message. Truncated or
 /// damaged entropy data is an error here, not a picture with grey blocks. Damaged metadata
 /// (orientation, profile) is no error: the picture is shown as stored.
-public enum JPEGDecoder {
+enum JPEGDecoder {
     /// Decodes JPEG `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced (and premultiplied); otherwise at its full size, straight.
     ///
     /// The size from the frame header is checked against `limits` before any pixel memory exists.
-    public static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
+    static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
                               fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         let metadata = JPEGMetadata(bytes)
         let orientation = metadata.exif.map { ExifOrientation(tiff: $0) } ?? .up

@@ -13,12 +13,12 @@ import Raster
 ///   byte for byte, and a file whose gAMA says another encoding is converted to sRGB;
 /// - 16-bit samples are taken as sRGB-encoded when nothing says otherwise and scaled to 8 bits.
 /// The eXIf chunk's orientation (when it precedes the image data) turns the picture upright.
-public enum PNGDecoder {
+enum PNGDecoder {
     /// Decodes PNG `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced (and premultiplied); otherwise at its full size, straight.
     ///
     /// The size from the header is checked against `limits` before any pixel memory exists.
-    public static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
+    static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
                               fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) -> RGBAImage in
             guard let reader = png_reader_open(buffer.baseAddress, buffer.count) else {
