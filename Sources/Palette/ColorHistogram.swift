@@ -119,7 +119,7 @@ public struct ColorHistogram: Sendable, Equatable {
     }
 
     /// The weight accumulated for one colour (0 when never added).
-    func weight(of color: RGB8) -> Double {
+    public func weight(of color: RGB8) -> Double {
         let key = color.packed
         var slot = Self.slot(for: key, shift: shift)
         let mask = keys.count - 1
