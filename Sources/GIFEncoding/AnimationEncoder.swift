@@ -55,8 +55,6 @@ public final class AnimationEncoder {
     private var mapper: FrameIndexMapper
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
-    /// The global table's first index of each of its colours.
-    private let exactGlobalIndex: [UInt32: UInt8]
     private var screen: DisplayedScreen
     /// Redraws still tiles with tables of their own on frames that change nothing (nil: off).
     private let refiner: StillTileRefiner?
@@ -92,11 +90,6 @@ public final class AnimationEncoder {
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
                                         lzwTolerance: options.lzwTolerance, inParallel: options.isParallel)
         packedTable = palette.tableColors.map(\.packed)
-        var exact: [UInt32: UInt8] = [:]
-        for (index, color) in palette.colors.enumerated() where exact[color.packed] == nil {
-            exact[color.packed] = UInt8(index)
-        }
-        exactGlobalIndex = exact
         screen = DisplayedScreen(width: width, height: height)
         refiner = options.refinesStillTilesInEffect
             ? StillTileRefiner(width: width, height: height, tileSize: options.refinementTileSize,
@@ -130,8 +123,7 @@ public final class AnimationEncoder {
             if pending != nil { statistics.shortFramesMerged += 1 }
             if let refiner {
                 let first = try refiner.firstImage(canvas: canvas)
-                screen.write(first.frame.indices, through: first.table, in: screenRect)
-                refiner.touch(screenRect)
+                show(first.frame.indices, through: first.table, in: screenRect)
                 pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame), start: 0, previous: nil)
                 return
             }
@@ -241,6 +233,13 @@ public final class AnimationEncoder {
         refiner?.touch(rect)
     }
 
+    /// Shows `table[indices]` in `rect` without building the colours; the refiner looks at
+    /// the tiles again.
+    private func show(_ indices: [UInt8], through table: [UInt32], in rect: PixelRect) {
+        screen.write(indices, through: table, in: rect)
+        refiner?.touch(rect)
+    }
+
     /// On a frame that changes nothing, writes the next refinement of a still tile as the
     /// image shown from `start` (cs), when the refiner has one and the image before has had
     /// its 2 cs. True when an image was added.
@@ -260,10 +259,7 @@ public final class AnimationEncoder {
     /// The global table's indices for shown colours: exact where the table holds the colour,
     /// else the nearest entry (colours a refinement showed).
     private func globalIndices(_ colors: [UInt32]) -> [UInt8] {
-        colors.map { color in
-            if let exact = exactGlobalIndex[color] { return exact }
-            return palette.nearestIndex(of: RGB8(UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)))
-        }
+        colors.map { palette.nearestIndex(of: RGB8(packed: $0)) }
     }
 
     private func mapIndices(_ canvas: Canvas, _ region: PixelRect, _ sprite: PixelRect?) throws(GIFEncodingError) -> [UInt8] {

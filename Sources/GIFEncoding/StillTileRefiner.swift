@@ -108,12 +108,7 @@ final class StillTileRefiner {
     func firstImage(canvas: Canvas) throws(GIFEncodingError) -> (frame: GIFFrame, table: [UInt32]) {
         let area = canvas.bounds
         let palette = try plan(area: area, canvas: canvas, transparency: false)
-        let indices: [UInt8]
-        do {
-            indices = try PaletteMapper.indices(image: canvas.image, rect: area, palette: palette, dither: .none)
-        } catch {
-            throw .invalidInput(context: "GIF first image", problem: error.description)
-        }
+        let indices = try nearestIndices(area, of: canvas, in: palette)
         let frame = GIFFrame(rect: area, indices: indices, localPalette: palette.tableColors, delayCentiseconds: 0,
                              disposal: .keep)
         return (frame, palette.tableColors.map(\.packed))
@@ -161,12 +156,7 @@ final class StillTileRefiner {
         let truth = AnimationPixels.packedColors(canvas, area)
         let palette = try table(for: tile, area: area, truth: truth, canvas: canvas)
         guard let transparent = palette.transparentIndex else { return nil }
-        let mapped: [UInt8]
-        do {
-            mapped = try PaletteMapper.indices(image: canvas.image, rect: area, palette: palette, dither: .none)
-        } catch {
-            throw .invalidInput(context: "GIF still refinement", problem: error.description)
-        }
+        let mapped = try nearestIndices(area, of: canvas, in: palette)
         let table = palette.tableColors.map(\.packed)
         var shown = screen.read(area)
         var indices = [UInt8](repeating: transparent, count: area.area)
@@ -190,6 +180,15 @@ final class StillTileRefiner {
                              localPalette: palette.tableColors, delayCentiseconds: 0, disposal: .keep,
                              transparentIndex: Int(transparent))
         return Refinement(frame: frame, shown: shown.cropped(to: written, from: area))
+    }
+
+    /// Each pixel of `area` of `canvas` as its nearest entry of `palette`.
+    private func nearestIndices(_ area: PixelRect, of canvas: Canvas, in palette: IndexedPalette) throws(GIFEncodingError) -> [UInt8] {
+        do {
+            return try PaletteMapper.indices(image: canvas.image, rect: area, palette: palette, dither: .none)
+        } catch {
+            throw .invalidInput(context: "GIF still refinement", problem: error.description)
+        }
     }
 
     /// The tile's table: planned from its true pixels (see `plan`), cached by content.

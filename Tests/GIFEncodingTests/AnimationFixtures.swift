@@ -122,17 +122,6 @@ enum AnimationFixtures {
 
     /// For each rendered frame, the decoded screen shown at its time (delays accumulated).
     static func displayed(_ gif: GIFReader, at times: [Double]) -> [RGBAImage] {
-        let images = gif.compositedFrames()
-        var starts: [Int] = []
-        var clock = 0
-        for frame in gif.frames {
-            starts.append(clock)
-            clock += frame.delayCentiseconds
-        }
-        return times.map { time in
-            let centiseconds = Int((time * 100).rounded())
-            let index = starts.lastIndex { $0 <= centiseconds } ?? 0
-            return images[index]
-        }
+        gif.displayed(at: times)
     }
 }

@@ -100,6 +100,23 @@ public struct GIFReader: Sendable {
         GIFCompositor.composite(self)
     }
 
+    /// For each time (seconds), the composited screen a viewer shows then: the last image
+    /// starting at or before the time rounded to whole centiseconds (delays accumulated).
+    public func displayed(at times: [Double]) -> [RGBAImage] {
+        let images = compositedFrames()
+        var starts: [Int] = []
+        var clock = 0
+        for frame in frames {
+            starts.append(clock)
+            clock += frame.delayCentiseconds
+        }
+        return times.map { time in
+            let centiseconds = Int((time * 100).rounded())
+            let index = starts.lastIndex { $0 <= centiseconds } ?? 0
+            return images[index]
+        }
+    }
+
     /// The loop count of a NETSCAPE2.0 (or ANIMEXTS1.0) application block among `blocks`.
     private static func loopCount(in blocks: UnsafeBufferPointer<ExtensionBlock>) -> Int? {
         for (position, block) in blocks.enumerated() where block.Function == APPLICATION_EXT_FUNC_CODE {

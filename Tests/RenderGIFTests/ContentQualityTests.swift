@@ -33,23 +33,9 @@ import Testing
         let report = try RenderJob.run(invocation, progress: SilentProgress())
         let fps = Double(try invocation.resolveSettings().fps)
         let gif = try GIFReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.gif"))))
-        let composited = gif.compositedFrames()
-        // Start of each image in centiseconds.
-        var starts: [Int] = []
-        var clock = 0
-        for frame in gif.frames {
-            starts.append(clock)
-            clock += frame.delayCentiseconds
-        }
-        var frames: [RGBAImage] = []
-        var shown: [RGBAImage] = []
-        var image = 0
-        for k in 0 ..< report.frameCount {
-            // The last image starting at or before t = k / fps (compared as 100 k vs start·fps).
-            while image + 1 < starts.count, Double(starts[image + 1]) * fps <= Double(100 * k) { image += 1 }
-            let path = folder + "/frames/" + String(format: "frame-%05d.png", k)
-            frames.append(try ImageFile.load(path: path))
-            shown.append(composited[image])
+        let shown = gif.displayed(at: (0 ..< report.frameCount).map { Double($0) / fps })
+        let frames = try (0 ..< report.frameCount).map { k throws -> RGBAImage in
+            try ImageFile.load(path: folder + "/frames/" + String(format: "frame-%05d.png", k))
         }
         return DecodedRender(frames: frames, shown: shown, imageCount: gif.frames.count,
                              localTableImages: gif.frames.filter { $0.localPalette != nil }.count)
