@@ -92,7 +92,6 @@ public struct AnimationPalettePlanner: Sendable {
         let slotsForColors = options.colors - (transparency ? 1 : 0)
         let fixed = interfaceColors.fixedColors(rampLevels: options.rampLevels, limit: slotsForColors)
         let histogram = finalHistogram()
-        let entries = histogram.entries
         var candidates: [Int] = []
         if options.qualityTarget != nil {
             var size = IndexedPalette.tableSize(holding: fixed.count + (transparency ? 1 : 0) + 1)
@@ -102,45 +101,41 @@ public struct AnimationPalettePlanner: Sendable {
             }
         }
         candidates.append(options.colors)
-        // Binary search for the smallest size reaching the target (more colours never estimate
-        // worse in practice; the largest size is the answer when none reaches it).
-        var built = [(IndexedPalette, Double)?](repeating: nil, count: candidates.count)
-        func plan(_ position: Int) throws(GIFEncodingError) -> (IndexedPalette, Double) {
-            if let known = built[position] { return known }
-            let palette = try build(histogram, maxColors: candidates[position], fixed: fixed, transparency: transparency)
-            let result = (palette, Self.estimatedPSNR(palette, entries, background: interfaceColors.background))
-            built[position] = result
-            return result
+        let content = Self.contentEntries(histogram.entries, background: interfaceColors.background)
+        func plan(_ maxColors: Int) throws(GIFEncodingError) -> (IndexedPalette, Double) {
+            let palette = try build(histogram, maxColors: maxColors, fixed: fixed, transparency: transparency)
+            return (palette, Self.estimatedPSNR(palette, content))
         }
-        var low = 0, high = candidates.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            // When this step's probe is still to be built, the probe the next step needs if
-            // this one falls short (the usual case: photographs need the larger tables) is
-            // built with it, on the second core; the search itself goes exactly as it would
-            // one build at a time.
-            var missing: [Int] = []
-            if built[middle] == nil {
-                missing = [middle]
-                if middle + 1 < high, built[(middle + 1 + high) / 2] == nil { missing.append((middle + 1 + high) / 2) }
-            }
-            let made = ParallelWork.map(missing.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
+        // The smallest size reaching the target, searched from the top two sizes at a time on
+        // the two cores. More colours never estimate worse in practice, so the first size
+        // that falls short ends the search and the size above it is the answer (the largest
+        // when none reaches the target, or when there is no target). Busy scenes and
+        // photographs need the largest tables, so the first pair usually settles it.
+        var chosen: (IndexedPalette, Double)?
+        var next = candidates.count - 1
+        searching: while next >= 0 {
+            let pair = [next, next - 1].filter { $0 >= 0 }
+            let made = ParallelWork.map(pair.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
                 do throws(GIFEncodingError) {
-                    let palette = try build(histogram, maxColors: candidates[missing[piece]], fixed: fixed, transparency: transparency)
-                    return .success((palette, Self.estimatedPSNR(palette, entries, background: interfaceColors.background)))
+                    return .success(try plan(candidates[pair[piece]]))
                 } catch {
                     return .failure(error)
                 }
             }
-            for (position, result) in zip(missing, made) {
+            for result in made {
+                let planned: (IndexedPalette, Double)
                 switch result {
-                case let .success(planned): built[position] = planned
+                case let .success(built): planned = built
                 case let .failure(error): throw error
                 }
+                // Without a target only the largest size is planned (it is the only candidate).
+                let fallsShort = options.qualityTarget.map { planned.1 < $0 } ?? true
+                if chosen == nil || !fallsShort { chosen = planned }
+                if fallsShort { break searching }
             }
-            if let target = options.qualityTarget, try plan(middle).1 >= target { high = middle } else { low = middle + 1 }
+            next -= 2
         }
-        let (palette, estimate) = try plan(low)
+        let (palette, estimate) = chosen!
         return AnimationPalette(palette: palette, interfaceColors: interfaceColors,
                                 width: width, height: height, estimatedPSNR: estimate)
     }
@@ -157,13 +152,16 @@ public struct AnimationPalettePlanner: Sendable {
         }
     }
 
-    /// 10·log10(255² / MSE), the MSE over every counted pixel-frame and channel of the content
-    /// (every colour but `background`, which the palette always holds exactly and which would
-    /// only dilute the figure) when each colour takes its nearest palette entry (dithering is
-    /// not modelled).
-    static func estimatedPSNR(_ palette: IndexedPalette, _ allEntries: [ColorHistogram.Entry],
-                              background: RGB8) -> Double {
-        let entries = allEntries.filter { $0.color != background }
+    /// The histogram's entries without `background`, which the palette always holds exactly
+    /// and which would only dilute the estimate.
+    static func contentEntries(_ entries: [ColorHistogram.Entry], background: RGB8) -> [ColorHistogram.Entry] {
+        entries.filter { $0.color != background }
+    }
+
+    /// 10·log10(255² / MSE), the MSE over every counted pixel-frame and channel of `entries`
+    /// (the content: see `contentEntries`) when each colour takes its nearest palette entry
+    /// (dithering is not modelled).
+    static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry]) -> Double {
         let totalWeight = entries.reduce(0) { $0 + $1.weight }
         guard totalWeight > 0, !entries.isEmpty else { return .infinity }
         // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
