@@ -51,6 +51,9 @@ final class StillTileRefiner {
     private var states: [TileState]
     /// Tables planned so far, by tile and content.
     private var tables: [TileContent: IndexedPalette] = [:]
+    /// Maps each refined tile to its table; one mapper switched from table to table keeps
+    /// its nearest-colour memory instead of initialising a new one per tile.
+    private var mapper: PaletteMapper?
 
     /// A tile's place and a hash of its true pixels.
     private struct TileContent: Hashable {
@@ -184,8 +187,12 @@ final class StillTileRefiner {
 
     /// Each pixel of `area` of `canvas` as its nearest entry of `palette`.
     private func nearestIndices(_ area: PixelRect, of canvas: Canvas, in palette: IndexedPalette) throws(GIFEncodingError) -> [UInt8] {
+        var tileMapper = mapper ?? PaletteMapper(palette: palette)
+        mapper = nil
+        tileMapper.switchPalette(to: palette)
+        defer { mapper = tileMapper }
         do {
-            return try PaletteMapper.indices(image: canvas.image, rect: area, palette: palette, dither: .none)
+            return try tileMapper.indices(image: canvas.image, rect: area, dither: .none)
         } catch {
             throw .invalidInput(context: "GIF still refinement", problem: error.description)
         }

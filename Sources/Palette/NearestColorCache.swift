@@ -27,21 +27,41 @@ final class NearestColorCache {
     /// candidates of a bin are sorted by it, so the search stops once it exceeds the best.
     @exclusivity(unchecked) private var lowerBounds: [Int32] = []
 
+    /// The most palette entries a cache holds (a GIF table's size).
+    private static let maxColorCount = 256
+
     init(colors: [RGB8]) {
-        packedColors = .allocate(capacity: max(1, colors.count))
-        _ = packedColors.initialize(from: colors.map(\.packed))
+        packedColors = .allocate(capacity: Self.maxColorCount)
+        packedColors.initialize(repeating: 0)
         bins = .allocate(capacity: Self.binCountTotal)
         bins.initialize(repeating: -1)
         memoKeys = .allocate(capacity: Self.memoSize)
         memoKeys.initialize(repeating: UInt32.max)
         memoIndices = .allocate(capacity: Self.memoSize)
         memoIndices.initialize(repeating: 0)
-        scratch = .allocate(capacity: max(1, colors.count))
+        scratch = .allocate(capacity: Self.maxColorCount)
         scratch.initialize(repeating: 0)
-        colorCount = colors.count
+        colorCount = 0
+        reset(colors: colors)
     }
 
-    private let colorCount: Int
+    private var colorCount: Int
+    /// The bins computed since the last reset, so a reset clears only those.
+    @exclusivity(unchecked) private var filledBins: [Int32] = []
+
+    /// Forgets every answer and serves `colors` from now on, keeping the memory: much cheaper
+    /// than a new cache (which initialises about 2 MB) when many small rectangles each have a
+    /// palette of their own.
+    func reset(colors: [RGB8]) {
+        precondition(colors.count <= Self.maxColorCount, "a GIF palette holds at most 256 colours")
+        for (index, color) in colors.enumerated() { packedColors[index] = color.packed }
+        colorCount = colors.count
+        for bin in filledBins { bins[Int(bin)] = -1 }
+        filledBins.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+        lowerBounds.removeAll(keepingCapacity: true)
+        memoKeys.update(repeating: UInt32.max)
+    }
 
     deinit {
         packedColors.deallocate()
@@ -116,6 +136,7 @@ final class NearestColorCache {
         }
         let entry = Int64(start << 9 | (candidates.count - start))
         bins[bin] = entry
+        filledBins.append(Int32(bin))
         return entry
     }
 }

@@ -16,18 +16,30 @@ import Raster
 /// depends on it); a mapper is a working object for one thread and therefore not Sendable.
 public struct PaletteMapper {
     /// The palette indices refer to.
-    let palette: IndexedPalette
+    private(set) var palette: IndexedPalette
     /// Ordered-dither amplitude as a multiple of `palette.typicalSpacing` (peak to peak).
     public var orderedStrength: Double = 1.0
     /// Floyd-Steinberg error is clamped per channel to this multiple of the palette's
     /// typical spacing, which stops errors from smearing across edges.
     let diffusionErrorLimit = 1.0
-    private let cache: NearestColorCache
+    private var cache: NearestColorCache
 
     /// A mapper for one palette.
     public init(palette: IndexedPalette) {
         self.palette = palette
         cache = NearestColorCache(colors: palette.colors)
+    }
+
+    /// Maps to `palette` from now on. The nearest-colour cache is cleared and kept when no
+    /// copy shares it (a new one initialises about 2 MB), so one mapper can serve many small
+    /// rectangles that each have a palette of their own; copies keep their palette and cache.
+    public mutating func switchPalette(to palette: IndexedPalette) {
+        self.palette = palette
+        if isKnownUniquelyReferenced(&cache) {
+            cache.reset(colors: palette.colors)
+        } else {
+            cache = NearestColorCache(colors: palette.colors)
+        }
     }
 
     /// The 8x8 Bayer matrix, values 0...63, row-major, built by the usual recursion
