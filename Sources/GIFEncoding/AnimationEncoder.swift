@@ -94,7 +94,8 @@ public final class AnimationEncoder {
         refiner = options.refinesStillTilesInEffect
             ? StillTileRefiner(width: width, height: height, tileSize: options.refinementTileSize,
                                maxColors: options.colors, targetPSNR: options.refinementTarget,
-                               interfaceColors: interfaceColors, rampLevels: options.rampLevels)
+                               interfaceColors: interfaceColors, rampLevels: options.rampLevels,
+                               inParallel: options.isParallel)
             : nil
     }
 

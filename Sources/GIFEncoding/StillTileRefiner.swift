@@ -17,8 +17,11 @@ import Raster
 /// The worst tile (largest squared error, the first one on ties) is refined first. A refined
 /// pixel replaces the shown one only when its colour is strictly closer to the true colour,
 /// so exact pixels (the interface colours) never change, and pixels that would not improve
-/// stay transparent. Tables are planned once per tile content and reused. Deterministic: the
-/// choice depends only on the frames.
+/// stay transparent. Tables are planned once per tile content and reused; while the worst
+/// tile's table is planned, the next worst tile's is planned beside it on the second core
+/// (nothing but refinements writes while the animation holds still, so it is usually the
+/// next one needed). Deterministic: the choice depends only on the frames, and a table only
+/// on its tile's pixels.
 final class StillTileRefiner {
     /// Screen width in pixels.
     let width: Int
@@ -30,6 +33,8 @@ final class StillTileRefiner {
     let maxColors: Int
     /// Tiles showing at least this PSNR (dB, over their non-background pixels) are left alone.
     let targetPSNR: Double
+    /// Whether two tables may be planned at once on two threads.
+    let inParallel: Bool
     /// The screen background, packed; its pixels do not count as content.
     private let background: UInt32
     /// The interface's exact colours (flat colours and line ramps), which a tile's table keeps
@@ -69,12 +74,13 @@ final class StillTileRefiner {
     }
 
     init(width: Int, height: Int, tileSize: Int, maxColors: Int, targetPSNR: Double,
-         interfaceColors: InterfaceColors, rampLevels: Int) {
+         interfaceColors: InterfaceColors, rampLevels: Int, inParallel: Bool) {
         self.width = width
         self.height = height
         self.tileSize = tileSize
         self.maxColors = maxColors
         self.targetPSNR = targetPSNR
+        self.inParallel = inParallel
         background = interfaceColors.background.packed
         exactColors = interfaceColors.fixedColors(rampLevels: rampLevels, limit: 256)
         columns = (width + tileSize - 1) / tileSize
@@ -100,7 +106,11 @@ final class StillTileRefiner {
         }
         while let tile = worstPendingTile() {
             states[tile] = .settled
-            if let refinement = try refine(tile, canvas: canvas, screen: screen) { return refinement }
+            let truth = AnimationPixels.packedColors(canvas, rect(of: tile))
+            let palette = try table(for: tile, truth: truth, alongside: worstPendingTile(), canvas: canvas)
+            if let refinement = try refine(tile, truth: truth, palette: palette, canvas: canvas, screen: screen) {
+                return refinement
+            }
         }
         return nil
     }
@@ -153,11 +163,11 @@ final class StillTileRefiner {
         return psnr >= targetPSNR ? .settled : .pending(squaredError)
     }
 
-    /// The image redrawing `tile` with its own table, or nil when no pixel would improve.
-    private func refine(_ tile: Int, canvas: Canvas, screen: DisplayedScreen) throws(GIFEncodingError) -> Refinement? {
+    /// The image redrawing `tile` (whose true colours are `truth`) with `palette`, or nil when
+    /// no pixel would improve.
+    private func refine(_ tile: Int, truth: [UInt32], palette: IndexedPalette, canvas: Canvas,
+                        screen: DisplayedScreen) throws(GIFEncodingError) -> Refinement? {
         let area = rect(of: tile)
-        let truth = AnimationPixels.packedColors(canvas, area)
-        let palette = try table(for: tile, area: area, truth: truth, canvas: canvas)
         guard let transparent = palette.transparentIndex else { return nil }
         let mapped = try nearestIndices(area, of: canvas, in: palette)
         let table = palette.tableColors.map(\.packed)
@@ -198,13 +208,33 @@ final class StillTileRefiner {
         }
     }
 
-    /// The tile's table: planned from its true pixels (see `plan`), cached by content.
-    private func table(for tile: Int, area: PixelRect, truth: [UInt32], canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
+    /// The table of `tile` (whose true colours are `truth`), planned from its true pixels
+    /// (see `plan`) and kept by content. When it is not known yet, the table of `next` (the
+    /// tile likely to be refined next) is planned beside it, on the second core when threads
+    /// are allowed.
+    private func table(for tile: Int, truth: [UInt32], alongside next: Int?,
+                       canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
         let key = TileContent(tile: tile, hash: Self.hash(truth))
         if let known = tables[key] { return known }
-        let palette = try plan(area: area, canvas: canvas, transparency: true)
-        tables[key] = palette
-        return palette
+        var missing = [key]
+        if let next {
+            let nextKey = TileContent(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
+            if tables[nextKey] == nil { missing.append(nextKey) }
+        }
+        let planned = ParallelWork.map(missing.count, concurrently: inParallel) { piece -> Result<IndexedPalette, GIFEncodingError> in
+            do throws(GIFEncodingError) {
+                return .success(try plan(area: rect(of: missing[piece].tile), canvas: canvas, transparency: true))
+            } catch {
+                return .failure(error)
+            }
+        }
+        for (plannedKey, result) in zip(missing, planned) {
+            switch result {
+            case let .success(palette): tables[plannedKey] = palette
+            case let .failure(error): throw error
+            }
+        }
+        return tables[key]!
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a
