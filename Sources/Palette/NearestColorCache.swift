@@ -5,13 +5,16 @@ import GraphicsTypes
 /// Three levels: a direct-mapped memo of recently seen colours; then the palette's bin of
 /// 4x4x4 sRGB values, which lazily remembers the only palette entries that can be nearest to
 /// any colour inside it (those within the nearest distance from the bin centre plus the
-/// bin's diameter); then the integer distance over those few candidates. Results equal a
-/// linear scan with ties to the lower index.
+/// bin's diameter); then the integer distance over those few candidates. A bin's candidates
+/// are looked for among those of its block of 16x16x16 values (found the same way from the
+/// whole palette), since any entry nearest to a colour of the bin is nearest to a colour of
+/// the block. Results equal a linear scan with ties to the lower index.
 ///
 /// A reference type over raw buffers so the per-pixel path has no copy-on-write or bounds
 /// checks; it is only a memo, so sharing one between copies of a mapper changes no result.
 final class NearestColorCache {
     private static let binCountTotal = 1 << 18
+    private static let blockCountTotal = 1 << 12
     private static let memoSize = 1 << 14
 
     /// Palette colours as 0xRRGGBB, index = palette index.
@@ -26,6 +29,13 @@ final class NearestColorCache {
     /// For each candidate, a floor of its squared distance to any colour in the bin; the
     /// candidates of a bin are sorted by it, so the search stops once it exceeds the best.
     @exclusivity(unchecked) private var lowerBounds: [Int32] = []
+    /// Per block of 16x16x16 values: start in `blockCandidates` << 9 | count, or -1.
+    private let blocks: UnsafeMutableBufferPointer<Int64>
+    @exclusivity(unchecked) private var blockCandidates: [UInt8] = []
+    /// The blocks computed since the last reset.
+    @exclusivity(unchecked) private var filledBlocks: [Int32] = []
+    /// The entries chosen while filling a bin or block, reused between fills.
+    @exclusivity(unchecked) private var chosen: [(distance: Int, index: Int)] = []
 
     /// The most palette entries a cache holds (a GIF table's size).
     private static let maxColorCount = 256
@@ -35,6 +45,8 @@ final class NearestColorCache {
         packedColors.initialize(repeating: 0)
         bins = .allocate(capacity: Self.binCountTotal)
         bins.initialize(repeating: -1)
+        blocks = .allocate(capacity: Self.blockCountTotal)
+        blocks.initialize(repeating: -1)
         memoKeys = .allocate(capacity: Self.memoSize)
         memoKeys.initialize(repeating: UInt32.max)
         memoIndices = .allocate(capacity: Self.memoSize)
@@ -58,6 +70,9 @@ final class NearestColorCache {
         colorCount = colors.count
         for bin in filledBins { bins[Int(bin)] = -1 }
         filledBins.removeAll(keepingCapacity: true)
+        for block in filledBlocks { blocks[Int(block)] = -1 }
+        filledBlocks.removeAll(keepingCapacity: true)
+        blockCandidates.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
         lowerBounds.removeAll(keepingCapacity: true)
         memoKeys.update(repeating: UInt32.max)
@@ -66,6 +81,7 @@ final class NearestColorCache {
     deinit {
         packedColors.deallocate()
         bins.deallocate()
+        blocks.deallocate()
         memoKeys.deallocate()
         memoIndices.deallocate()
         scratch.deallocate()
@@ -102,30 +118,22 @@ final class NearestColorCache {
         return best
     }
 
-    /// Computes a bin's candidates, sorted by their distance to the bin centre, and returns
-    /// the bin's packed entry. Distances are taken in doubled coordinates so the centre
-    /// (4k + 1.5 per channel) is an integer, 8k + 3.
+    /// Computes a bin's candidates (from its block's), sorted by their distance to the bin
+    /// centre, with their lower bounds, and returns the bin's packed entry.
     private func fill(_ bin: Int) -> Int64 {
-        let centre = ((bin >> 12) << 3 + 3, ((bin >> 6) & 63) << 3 + 3, (bin & 63) << 3 + 3)
-        var nearest = Int.max
-        for index in 0 ..< colorCount {
-            let color = packedColors[index]
-            let dr = Int(color >> 16) << 1 - centre.0, dg = Int(color >> 8 & 0xFF) << 1 - centre.1
-            let db = Int(color & 0xFF) << 1 - centre.2
-            let distance = dr * dr + dg * dg + db * db
-            scratch[index] = distance
-            nearest = min(nearest, distance)
+        let block = (bin >> 14) << 8 | ((bin >> 8) & 15) << 4 | ((bin >> 2) & 15)
+        var blockEntry = blocks[block]
+        if blockEntry < 0 {
+            let corner = ((block >> 8) << 4, ((block >> 4) & 15) << 4, (block & 15) << 4)
+            choose(among: 0 ..< colorCount, cube: corner, side: 16)
+            blockEntry = Int64(blockCandidates.count << 9 | chosen.count)
+            blockCandidates.append(contentsOf: chosen.lazy.map { UInt8($0.index) })
+            blocks[block] = blockEntry
+            filledBlocks.append(Int32(block))
         }
-        // Any colour in the bin is within r = sqrt(3) * 1.5 of its centre (3·sqrt(3) doubled),
-        // so only entries within the nearest distance + 2r can win; a little slack for rounding.
-        let halfDiagonal = 5.196_152_422_706_632
-        let limit = Double(nearest).squareRoot() + 2 * halfDiagonal + 1e-6
-        let limitSquared = Int((limit * limit).rounded(.up))
-        var chosen: [(distance: Int, index: Int)] = []
-        for index in 0 ..< colorCount where scratch[index] <= limitSquared {
-            chosen.append((scratch[index], index))
-        }
-        chosen.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        let blockStart = Int(blockEntry >> 9), blockEnd = blockStart + Int(blockEntry & 511)
+        let corner = ((bin >> 12) << 2, ((bin >> 6) & 63) << 2, (bin & 63) << 2)
+        let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4)
         let start = candidates.count
         for (distance, index) in chosen {
             // |x − p| ≥ |c − p| − r for x in the bin; back in single units, floored, and a
@@ -138,5 +146,37 @@ final class NearestColorCache {
         bins[bin] = entry
         filledBins.append(Int32(bin))
         return entry
+    }
+
+    /// Sets `chosen` to the entries of `pool` that can be nearest to some colour of the cube
+    /// of `side` values per channel from `corner`: those within the nearest entry's distance
+    /// from the cube's centre plus the cube's diameter, sorted by their distance to the centre
+    /// (ties by index). Distances are squared and in doubled coordinates, so the centre
+    /// (corner + (side − 1) / 2 per channel) is an integer; returns the cube's half diagonal in
+    /// those units.
+    @discardableResult
+    private func choose(among pool: some Sequence<Int>, cube corner: (Int, Int, Int), side: Int) -> Double {
+        let centre = (2 * corner.0 + side - 1, 2 * corner.1 + side - 1, 2 * corner.2 + side - 1)
+        var nearest = Int.max
+        for index in pool {
+            let color = packedColors[index]
+            let dr = Int(color >> 16) << 1 - centre.0, dg = Int(color >> 8 & 0xFF) << 1 - centre.1
+            let db = Int(color & 0xFF) << 1 - centre.2
+            let distance = dr * dr + dg * dg + db * db
+            scratch[index] = distance
+            nearest = min(nearest, distance)
+        }
+        // Any colour of the cube is within r = sqrt(3) (side − 1) / 2 of its centre
+        // (sqrt(3) (side − 1) doubled), so only entries within the nearest distance + 2r can
+        // win; a little slack for rounding.
+        let halfDiagonal = Double(side - 1) * 3.0.squareRoot()
+        let limit = Double(nearest).squareRoot() + 2 * halfDiagonal + 1e-6
+        let limitSquared = Int((limit * limit).rounded(.up))
+        chosen.removeAll(keepingCapacity: true)
+        for index in pool where scratch[index] <= limitSquared {
+            chosen.append((scratch[index], index))
+        }
+        chosen.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        return halfDiagonal
     }
 }
