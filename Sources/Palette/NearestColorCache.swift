@@ -10,17 +10,25 @@ import GraphicsTypes
 /// whole palette), since any entry nearest to a colour of the bin is nearest to a colour of
 /// the block. Results equal a linear scan with ties to the lower index.
 ///
+/// Memory follows the colours seen: a block's 64 bins are made when a colour of the block is
+/// first looked up, so a small rectangle or a few hues cost a few kilobytes, not the 2 MB the
+/// whole cube's bins would.
+///
 /// A reference type over raw buffers so the per-pixel path has no copy-on-write or bounds
 /// checks; it is only a memo, so sharing one between copies of a mapper changes no result.
 final class NearestColorCache {
-    private static let binCountTotal = 1 << 18
     private static let blockCountTotal = 1 << 12
     private static let memoSize = 1 << 14
 
     /// Palette colours as 0xRRGGBB, index = palette index.
     private let packedColors: UnsafeMutableBufferPointer<UInt32>
-    /// Per bin: start in `candidates` << 9 | count, or -1 while not computed.
-    private let bins: UnsafeMutableBufferPointer<Int64>
+    /// Per bin of the blocks opened so far (64 a block, from the block's `blockBins` offset):
+    /// start in `candidates` << 9 | count, or -1 while not computed. Grows as blocks open.
+    private var bins: UnsafeMutableBufferPointer<Int64>
+    /// Per block: where its 64 bins start in `bins`, or -1 while the block is not open.
+    private let blockBins: UnsafeMutableBufferPointer<Int32>
+    /// How many bins the open blocks use.
+    private var binCount = 0
     private let memoKeys: UnsafeMutableBufferPointer<UInt32>
     private let memoIndices: UnsafeMutableBufferPointer<UInt8>
     /// Per palette entry, the squared distance to the bin being filled.
@@ -32,7 +40,7 @@ final class NearestColorCache {
     /// Per block of 16x16x16 values: start in `blockCandidates` << 9 | count, or -1.
     private let blocks: UnsafeMutableBufferPointer<Int64>
     @exclusivity(unchecked) private var blockCandidates: [UInt8] = []
-    /// The blocks computed since the last reset.
+    /// The blocks opened since the last reset.
     @exclusivity(unchecked) private var filledBlocks: [Int32] = []
     /// The entries chosen while filling a bin or block, reused between fills.
     @exclusivity(unchecked) private var chosen: [(distance: Int, index: Int)] = []
@@ -43,8 +51,9 @@ final class NearestColorCache {
     init(colors: [RGB8]) {
         packedColors = .allocate(capacity: Self.maxColorCount)
         packedColors.initialize(repeating: 0)
-        bins = .allocate(capacity: Self.binCountTotal)
-        bins.initialize(repeating: -1)
+        bins = .allocate(capacity: 64 * 64)
+        blockBins = .allocate(capacity: Self.blockCountTotal)
+        blockBins.initialize(repeating: -1)
         blocks = .allocate(capacity: Self.blockCountTotal)
         blocks.initialize(repeating: -1)
         memoKeys = .allocate(capacity: Self.memoSize)
@@ -58,19 +67,18 @@ final class NearestColorCache {
     }
 
     private var colorCount: Int
-    /// The bins computed since the last reset, so a reset clears only those.
-    @exclusivity(unchecked) private var filledBins: [Int32] = []
 
     /// Forgets every answer and serves `colors` from now on, keeping the memory: much cheaper
-    /// than a new cache (which initialises about 2 MB) when many small rectangles each have a
-    /// palette of their own.
+    /// than a new cache when many small rectangles each have a palette of their own.
     func reset(colors: [RGB8]) {
         precondition(colors.count <= Self.maxColorCount, "a GIF palette holds at most 256 colours")
         for (index, color) in colors.enumerated() { packedColors[index] = color.packed }
         colorCount = colors.count
-        for bin in filledBins { bins[Int(bin)] = -1 }
-        filledBins.removeAll(keepingCapacity: true)
-        for block in filledBlocks { blocks[Int(block)] = -1 }
+        binCount = 0
+        for block in filledBlocks {
+            blocks[Int(block)] = -1
+            blockBins[Int(block)] = -1
+        }
         filledBlocks.removeAll(keepingCapacity: true)
         blockCandidates.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
@@ -81,6 +89,7 @@ final class NearestColorCache {
     deinit {
         packedColors.deallocate()
         bins.deallocate()
+        blockBins.deallocate()
         blocks.deallocate()
         memoKeys.deallocate()
         memoIndices.deallocate()
@@ -93,9 +102,12 @@ final class NearestColorCache {
         let packed = UInt32(truncatingIfNeeded: r << 16 | g << 8 | b)
         let memoSlot = Int((packed &* 0x9E37_79B1) >> 18)
         if memoKeys[memoSlot] == packed { return memoIndices[memoSlot] }
-        let bin = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+        let block = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
+        var firstBin = Int(blockBins[block])
+        if firstBin < 0 { firstBin = open(block) }
+        let bin = firstBin + ((r >> 2) & 3) << 4 | ((g >> 2) & 3) << 2 | ((b >> 2) & 3)
         var entry = bins[bin]
-        if entry < 0 { entry = fill(bin) }
+        if entry < 0 { entry = fill(bin, corner: (r & ~3, g & ~3, b & ~3), block: block) }
         let start = Int(entry >> 9), end = start + Int(entry & 511)
         var best: UInt8 = 0, bestDistance = Int.max
         candidates.withUnsafeBufferPointer { list in
@@ -118,21 +130,33 @@ final class NearestColorCache {
         return best
     }
 
-    /// Computes a bin's candidates (from its block's), sorted by their distance to the bin
-    /// centre, with their lower bounds, and returns the bin's packed entry.
-    private func fill(_ bin: Int) -> Int64 {
-        let block = (bin >> 14) << 8 | ((bin >> 8) & 15) << 4 | ((bin >> 2) & 15)
-        var blockEntry = blocks[block]
-        if blockEntry < 0 {
-            let corner = ((block >> 8) << 4, ((block >> 4) & 15) << 4, (block & 15) << 4)
-            choose(among: 0 ..< colorCount, cube: corner, side: 16)
-            blockEntry = Int64(blockCandidates.count << 9 | chosen.count)
-            blockCandidates.append(contentsOf: chosen.lazy.map { UInt8($0.index) })
-            blocks[block] = blockEntry
-            filledBlocks.append(Int32(block))
+    /// Opens a block: its 64 bins (not yet computed) and its candidates among the whole
+    /// palette. Returns where its bins start.
+    private func open(_ block: Int) -> Int {
+        if binCount + 64 > bins.count {
+            let grown = UnsafeMutableBufferPointer<Int64>.allocate(capacity: 2 * bins.count)
+            grown.baseAddress!.initialize(from: bins.baseAddress!, count: binCount)
+            bins.deallocate()
+            bins = grown
         }
+        let firstBin = binCount
+        for bin in firstBin ..< firstBin + 64 { bins[bin] = -1 }
+        binCount += 64
+        blockBins[block] = Int32(firstBin)
+        let corner = ((block >> 8) << 4, ((block >> 4) & 15) << 4, (block & 15) << 4)
+        choose(among: 0 ..< colorCount, cube: corner, side: 16)
+        blocks[block] = Int64(blockCandidates.count << 9 | chosen.count)
+        blockCandidates.append(contentsOf: chosen.lazy.map { UInt8($0.index) })
+        filledBlocks.append(Int32(block))
+        return firstBin
+    }
+
+    /// Computes the candidates of the bin at `bin` (of 4x4x4 values from `corner`, inside
+    /// `block`) from its block's, sorted by their distance to the bin centre, with their
+    /// lower bounds, and returns the bin's packed entry.
+    private func fill(_ bin: Int, corner: (Int, Int, Int), block: Int) -> Int64 {
+        let blockEntry = blocks[block]
         let blockStart = Int(blockEntry >> 9), blockEnd = blockStart + Int(blockEntry & 511)
-        let corner = ((bin >> 12) << 2, ((bin >> 6) & 63) << 2, (bin & 63) << 2)
         let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4)
         let start = candidates.count
         for (distance, index) in chosen {
@@ -144,7 +168,6 @@ final class NearestColorCache {
         }
         let entry = Int64(start << 9 | (candidates.count - start))
         bins[bin] = entry
-        filledBins.append(Int32(bin))
         return entry
     }
 
