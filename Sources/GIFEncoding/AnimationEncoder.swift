@@ -100,10 +100,12 @@ public final class AnimationEncoder {
     }
 
     /// Adds the frame shown from `time` seconds on. `damage` is what changed since the
-    /// previous frame (nil: the whole screen), `spriteBounds` the moving layer's pixels.
+    /// previous frame (nil: the whole screen), `spriteBounds` the moving layer's pixels, and
+    /// `prepared` that frame's damage already mapped by a `FramePreparer` (used when it is
+    /// the rectangle the encoder needs; the result is the same with or without it).
     /// Times must not decrease; the canvas must have the screen's size.
     public func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
-                         spriteBounds: PixelRect? = nil) throws(GIFEncodingError) {
+                         spriteBounds: PixelRect? = nil, prepared: PreparedFrame? = nil) throws(GIFEncodingError) {
         let context = "GIF animation frame \(statistics.framesReceived)"
         guard !isFinished else { throw .invalidInput(context: context, problem: "the animation was already finished") }
         guard canvas.width == width, canvas.height == height else {
@@ -150,9 +152,11 @@ public final class AnimationEncoder {
             }
             return
         }
-        let indices = try mapIndices(canvas, region, spriteBounds)
+        let ready = prepared.flatMap { $0.region == region ? $0 : nil }
+        let indices: [UInt8]
+        if let ready { indices = ready.indices } else { indices = try mapIndices(canvas, region, spriteBounds) }
         let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0 || refiner != nil
-        let colors = needsColors ? AnimationPixels.packedColors(canvas, region) : nil
+        let colors = needsColors ? ready?.colors ?? AnimationPixels.packedColors(canvas, region) : nil
         let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
                                                           palette: packedTable, tolerance: options.unchangedTolerance)
         approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)

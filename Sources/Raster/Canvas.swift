@@ -70,15 +70,38 @@ public struct Canvas: Equatable, Sendable {
     /// inside both canvases is copied.
     public mutating func copy(_ rect: PixelRect, from source: Canvas) {
         let area = rect.intersection(bounds).intersection(source.bounds)
-        guard !area.isEmpty else { return }
-        let rowBytes = area.width * 4
-        let destinationStride = width * 4, sourceStride = source.width * 4
+        copyRows(of: source, from: (area.x, area.y), to: (area.x, area.y), width: area.width, height: area.height)
+    }
+
+    /// The pixels of `rect` (clipped to the canvas) as a canvas of their own.
+    public func cropped(to rect: PixelRect) -> Canvas {
+        let area = rect.intersection(bounds)
+        var patch = Canvas(width: area.width, height: area.height)
+        patch.copyRows(of: self, from: (area.x, area.y), to: (0, 0), width: area.width, height: area.height)
+        return patch
+    }
+
+    /// Copies the whole of `patch` onto this canvas with its top-left pixel at (`x`, `y`); the
+    /// patch must fit inside the canvas there.
+    public mutating func paste(_ patch: Canvas, atX x: Int, y: Int) {
+        precondition(bounds.contains(PixelRect(x: x, y: y, width: patch.width, height: patch.height)),
+                     "a \(patch.width) x \(patch.height) patch at (\(x), \(y)) does not fit a \(width) x \(height) canvas")
+        copyRows(of: patch, from: (0, 0), to: (x, y), width: patch.width, height: patch.height)
+    }
+
+    /// Copies `width` x `height` pixels of `source` from `origin` to `target` on this canvas
+    /// (both rectangles inside their canvases).
+    private mutating func copyRows(of source: Canvas, from origin: (x: Int, y: Int), to target: (x: Int, y: Int),
+                                   width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        let rowBytes = width * 4
+        let destinationStride = self.width * 4, sourceStride = source.width * 4
         source.pixels.withUnsafeBytes { from in
             pixels.withUnsafeMutableBytes { to in
-                for y in area.y ..< area.maxY {
-                    let target = to.baseAddress! + y * destinationStride + area.x * 4
-                    let origin = from.baseAddress! + y * sourceStride + area.x * 4
-                    target.copyMemory(from: origin, byteCount: rowBytes)
+                for row in 0 ..< height {
+                    let destination = to.baseAddress! + (target.y + row) * destinationStride + target.x * 4
+                    let start = from.baseAddress! + (origin.y + row) * sourceStride + origin.x * 4
+                    destination.copyMemory(from: start, byteCount: rowBytes)
                 }
             }
         }

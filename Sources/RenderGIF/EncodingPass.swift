@@ -41,12 +41,13 @@ struct EncodingPass {
         do { gif = try GIFStreamWriter(sink: sink) } catch { throw .codec(error) }
         do { encoder = try AnimationEncoder(palette: palette, options: options) } catch { throw .encoding(error) }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
-        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: drawsAhead)
+        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: drawsAhead,
+                                     preparer: FramePreparer(palette: palette, options: options))
         timings.lap(.render)
         try pipeline.forEach { (k, frame) throws(RenderGIFError) in
             do throws(GIFEncodingError) {
                 try encoder.addFrame(frame.canvas, time: time(ofFrame: k), damage: frame.damage,
-                                     spriteBounds: frame.spriteBounds)
+                                     spriteBounds: frame.spriteBounds, prepared: frame.prepared)
             } catch {
                 throw .encoding(error)
             }

@@ -1,17 +1,21 @@
 import ArcScene
-import Dispatch
 import Foundation
+import GIFEncoding
 import Raster
 import SceneRenderer
 
-/// Draws an animation's frames for a consumer that encodes them, one frame ahead on a
-/// second thread when `drawsAhead` is set: frame k + 1 is drawn while frame k is encoded.
+/// Draws an animation's frames for a consumer that encodes them, ahead on a second thread
+/// when `drawsAhead` is set.
 ///
-/// Two renderers take turns (even and odd frames), each drawing into its own canvas, so the
-/// frame being encoded is never touched while the next one is drawn. A frame's damage is
-/// what changed since the frame before it, found from the two frames' sprite bounds, exactly
-/// as one renderer drawing every frame reports it. The consumer sees the same frames in the
-/// same order whatever the scheduling, so the output is the same with or without the thread.
+/// The drawing thread draws each frame, maps its changed rectangle to the global table (with
+/// a preparer) and queues what changed: the pixels of the frame's damage, the rectangle that
+/// changed since the frame before, found from the two frames' sprite bounds. It runs ahead
+/// as far as a byte budget allows, so a hold whose frames are slow to encode (each redraws a
+/// still tile) lets it draw the next move, whose frames are slow to draw. The consumer keeps
+/// one canvas and pastes each frame's damage onto it: everything outside a frame's damage is
+/// the same as in the frame before, so its canvas is the whole frame, exactly as the
+/// renderer drew it. The consumer sees the same frames in the same order
+/// whatever the scheduling, so the output is the same with or without the thread.
 final class FramePipeline: @unchecked Sendable {
     /// One drawn frame, as the encoder wants it.
     struct Frame {
@@ -21,89 +25,119 @@ final class FramePipeline: @unchecked Sendable {
         var damage: PixelRect
         /// The moving or resting head's pixels.
         var spriteBounds: PixelRect
+        /// The damage read and mapped on the drawing thread (nil: the encoder maps it).
+        var prepared: PreparedFrame?
     }
 
-    private let states: [SceneState]
-    private var renderers: [FrameRenderer]
-    private let drawsAhead: Bool
-    /// The frame each of the two slots holds: filled by the drawing thread, emptied by the
-    /// consumer, each in turn as the semaphores allow (a box each, so the two threads never
-    /// touch the same value at once).
-    private let slots = [Slot(), Slot()]
-    private let filled = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-    /// Signalled once each at the start: both slots are free. (Made at 0 and signalled, since
-    /// libdispatch refuses to free a semaphore left below the value it was made with, which
-    /// happens when the consumer stops early.)
-    private let emptied = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-    /// Set by the consumer when it leaves (done or failed), read by the drawing thread; only
-    /// under `stopLock`.
-    private var stopped = false
-    private let stopLock = NSLock()
-    private var previousSprite: PixelRect?
+    /// What the drawing thread hands over for one frame.
+    private struct Patch {
+        /// The frame's damage pixels (the whole canvas for the first frame).
+        var pixels: Canvas
+        var damage: PixelRect
+        var spriteBounds: PixelRect
+        var prepared: PreparedFrame?
 
-    /// A pipeline drawing `states` (one per frame) with copies of `renderer`.
-    init(renderer: FrameRenderer, states: [SceneState], drawsAhead: Bool) {
+        /// Bytes held: four a pixel, and what the mapping holds.
+        var byteCount: Int { pixels.width * pixels.height * 4 + (prepared?.byteCount ?? 0) }
+    }
+
+    /// How many bytes of drawn frames may wait for the consumer (at least one frame always
+    /// may): about 40 frames of a moving head at the default size.
+    static let queueBudget = 2 << 20
+
+    private let states: [SceneState]
+    private var renderer: FrameRenderer
+    private let drawsAhead: Bool
+    /// Maps each frame's damage on the drawing thread (only when drawing ahead).
+    private let preparer: FramePreparer?
+
+    /// Drawn frames waiting for the consumer, oldest first, and their bytes; only under
+    /// `condition`, which both threads wait on (the consumer for a frame, the drawing thread
+    /// for room).
+    private var queue: [Patch] = []
+    private var queuedBytes = 0
+    /// Set by the consumer when it leaves (done or failed); only under `condition`.
+    private var stopped = false
+    private let condition = NSCondition()
+
+    /// A pipeline drawing `states` (one per frame) with `renderer`; with `preparer`, the
+    /// drawing thread also maps each frame's damage for the encoder.
+    init(renderer: FrameRenderer, states: [SceneState], drawsAhead: Bool, preparer: FramePreparer? = nil) {
         self.states = states
-        renderers = [renderer, renderer]
+        self.renderer = renderer
         self.drawsAhead = drawsAhead && states.count > 1
-        for semaphore in emptied { semaphore.signal() }
+        self.preparer = self.drawsAhead ? preparer : nil
     }
 
     /// Calls `body` with every frame in order; stops at the first error `body` throws.
     func forEach(_ body: (Int, Frame) throws(RenderGIFError) -> Void) throws(RenderGIFError) {
         guard drawsAhead else {
-            for k in 0 ..< states.count { try body(k, draw(k)) }
+            for k in 0 ..< states.count {
+                let (damage, spriteBounds) = draw(k)
+                try body(k, Frame(canvas: renderer.canvas, damage: damage, spriteBounds: spriteBounds))
+            }
             return
         }
-        let drawing = DispatchGroup()
-        DispatchQueue.global().async(group: drawing) { self.drawAll() }
+        // A thread of its own rather than one of Dispatch's workers, which the encoder's
+        // concurrent steps use: a worker waiting for room in the queue still counts as busy.
+        let drawingEnded = DispatchSemaphore(value: 0)
+        Thread {
+            self.drawAll()
+            drawingEnded.signal()
+        }.start()
         defer {
-            stopLock.withLock { stopped = true }
-            for semaphore in emptied { semaphore.signal() }
-            drawing.wait()
+            condition.withLock {
+                stopped = true
+                condition.broadcast()
+            }
+            drawingEnded.wait()
         }
+        var screen = Canvas(width: 0, height: 0)
         for k in 0 ..< states.count {
-            let slot = k % 2
-            filled[slot].wait()
-            guard let frame = slots[slot].frame else { preconditionFailure("frame \(k) was signalled but not drawn") }
-            slots[slot].frame = nil
-            try body(k, frame)
-            emptied[slot].signal()
+            let patch = condition.withLock {
+                while queue.isEmpty { condition.wait() }
+                let patch = queue.removeFirst()
+                queuedBytes -= patch.byteCount
+                condition.broadcast()
+                return patch
+            }
+            if k == 0 {
+                screen = patch.pixels
+            } else if !patch.damage.isEmpty {
+                screen.paste(patch.pixels, atX: patch.damage.x, y: patch.damage.y)
+            }
+            try body(k, Frame(canvas: screen, damage: patch.damage, spriteBounds: patch.spriteBounds,
+                              prepared: patch.prepared))
         }
     }
 
-    /// The drawing thread: each frame into its slot once the slot is free.
+    /// The drawing thread: each frame drawn, mapped and queued once there is room.
     private func drawAll() {
         for k in 0 ..< states.count {
-            let slot = k % 2
-            emptied[slot].wait()
-            if stopLock.withLock({ stopped }) { return }
-            slots[slot].frame = draw(k)
-            filled[slot].signal()
-        }
-    }
-
-    /// One frame's place between the two threads.
-    private final class Slot {
-        var frame: Frame?
-    }
-
-    /// Draws frame k with its renderer and works out what changed since frame k − 1.
-    private func draw(_ k: Int) -> Frame {
-        let slot = drawsAhead ? k % 2 : 0
-        let spriteBounds = renderers[slot].render(states[k]).spriteBounds
-        let canvas = renderers[slot].canvas
-        let damage: PixelRect
-        if let previousSprite {
-            if states[k].dynamicLayer == states[k - 1].dynamicLayer {
-                damage = PixelRect(x: previousSprite.x, y: previousSprite.y, width: 0, height: 0)
-            } else {
-                damage = previousSprite.union(spriteBounds)
+            let (damage, spriteBounds) = draw(k)
+            let canvas = renderer.canvas
+            // The first frame is the whole screen, which the encoder plans a table of its own
+            // for: mapping it to the global table would be wasted.
+            let prepared = k == 0 ? nil : preparer?.prepare(canvas, damage: damage, spriteBounds: spriteBounds)
+            let patch = Patch(pixels: k == 0 ? canvas : canvas.cropped(to: damage), damage: damage,
+                              spriteBounds: spriteBounds, prepared: prepared)
+            let queued = condition.withLock {
+                while !stopped, !queue.isEmpty, queuedBytes + patch.byteCount > Self.queueBudget { condition.wait() }
+                guard !stopped else { return false }
+                queue.append(patch)
+                queuedBytes += patch.byteCount
+                condition.broadcast()
+                return true
             }
-        } else {
-            damage = canvas.bounds
+            if !queued { return }
         }
-        previousSprite = spriteBounds
-        return Frame(canvas: canvas, damage: damage, spriteBounds: spriteBounds)
+    }
+
+    /// Draws frame k with the renderer: what changed since frame k − 1 (the renderer's own
+    /// damage, since it draws every frame in order; the whole canvas for the first frame,
+    /// whatever the renderer drew before), and the head's pixels.
+    private func draw(_ k: Int) -> (damage: PixelRect, spriteBounds: PixelRect) {
+        let frame = renderer.render(states[k])
+        return (k == 0 ? renderer.canvas.bounds : frame.damage, frame.spriteBounds)
     }
 }

@@ -4,7 +4,7 @@ import Raster
 public struct RenderedFrame: Equatable, Sendable {
     /// The pixels that may differ from the previous frame (the whole canvas for the first).
     /// Empty when nothing changed (the moving part is where it was).
-    var damage: PixelRect
+    public var damage: PixelRect
     /// The pixels the moving or resting head covers in this frame, clipped to the canvas:
     /// the region whose content travels with the sprite.
     public var spriteBounds: PixelRect
