@@ -41,15 +41,17 @@ final class FramePipeline: @unchecked Sendable {
         var byteCount: Int { pixels.width * pixels.height * 4 + (prepared?.byteCount ?? 0) }
     }
 
-    /// How many bytes of drawn frames may wait for the consumer (at least one frame always
-    /// may): about 40 frames of a moving head at the default size.
-    static let queueBudget = 2 << 20
+    /// How many bytes of drawn frames may wait for the consumer by default: about 20 frames
+    /// of a moving head at the default size.
+    static let defaultQueueBudget = 2 << 20
 
     private let states: [SceneState]
     private var renderer: FrameRenderer
     private let drawsAhead: Bool
     /// Maps each frame's damage on the drawing thread (only when drawing ahead).
     private let preparer: FramePreparer?
+    /// How many bytes of drawn frames may wait for the consumer (one frame always may).
+    private let queueBudget: Int
 
     /// Drawn frames waiting for the consumer, oldest first, and their bytes; only under
     /// `condition`, which both threads wait on (the consumer for a frame, the drawing thread
@@ -62,9 +64,11 @@ final class FramePipeline: @unchecked Sendable {
 
     /// A pipeline drawing `states` (one per frame) with `renderer`; with `preparer`, the
     /// drawing thread also maps each frame's damage for the encoder.
-    init(renderer: FrameRenderer, states: [SceneState], drawsAhead: Bool, preparer: FramePreparer? = nil) {
+    init(renderer: FrameRenderer, states: [SceneState], drawsAhead: Bool, preparer: FramePreparer? = nil,
+         queueBudget: Int = defaultQueueBudget) {
         self.states = states
         self.renderer = renderer
+        self.queueBudget = queueBudget
         self.drawsAhead = drawsAhead && states.count > 1
         self.preparer = self.drawsAhead ? preparer : nil
     }
@@ -122,7 +126,7 @@ final class FramePipeline: @unchecked Sendable {
             let patch = Patch(pixels: k == 0 ? canvas : canvas.cropped(to: damage), damage: damage,
                               spriteBounds: spriteBounds, prepared: prepared)
             let queued = condition.withLock {
-                while !stopped, !queue.isEmpty, queuedBytes + patch.byteCount > Self.queueBudget { condition.wait() }
+                while !stopped, !queue.isEmpty, queuedBytes + patch.byteCount > queueBudget { condition.wait() }
                 guard !stopped else { return false }
                 queue.append(patch)
                 queuedBytes += patch.byteCount

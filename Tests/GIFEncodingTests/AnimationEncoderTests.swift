@@ -76,6 +76,33 @@ import Testing
         if !local { #expect(statistics.localTableFrames == 0) }
     }
 
+    /// Frames prepared ahead (as the drawing thread does) give the very bytes of frames the
+    /// encoder maps itself; a preparation of another rectangle is not used.
+    @Test(arguments: DitherMode.allCases)
+    static func preparedFramesGiveTheSameBytes(dither: DitherMode) throws {
+        let frames = AnimationFixtures.standardSlide
+        var options = GIFEncodingOptions()
+        options.dither = dither
+        let plan = AnimationFixtures.standardPlan
+        let plain = try AnimationFixtures.encode(frames, options: options, palette: plan).bytes
+        for shifted in [false, true] {
+            let preparer = FramePreparer(palette: plan, options: options)
+            let encoder = try AnimationEncoder(palette: plan, options: options)
+            var used = 0
+            for frame in frames {
+                var damage = frame.damage ?? frame.canvas.bounds
+                if shifted { damage = PixelRect(x: damage.x + 1, y: damage.y, width: damage.width, height: damage.height) }
+                let prepared = preparer.prepare(frame.canvas, damage: damage, spriteBounds: frame.sprite)
+                if prepared != nil { used += 1 }
+                try encoder.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite,
+                                     prepared: prepared)
+            }
+            try encoder.finish(totalDuration: Double(frames.count) / 50)
+            #expect(try GIFStreamWriter.bytes(of: encoder.takeParts()) == plain)
+            #expect(used >= 12)
+        }
+    }
+
     @Test static func twoRunsGiveIdenticalBytes() throws {
         // Planning included: two planners fed the same frames give the same palette.
         let frames = AnimationFixtures.slide(moveFrames: 6)

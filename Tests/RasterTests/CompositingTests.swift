@@ -82,6 +82,35 @@ import Testing
         #expect(canvas.pixel(x: 0, y: 1) == .blue)
     }
 
+    @Test static func aCroppedPatchPastedElsewhereCarriesExactlyItsPixels() {
+        // Every pixel distinct: red = x, green = y, blue = x + y, opaque.
+        var source = Canvas(width: 7, height: 5)
+        for y in 0 ..< 5 {
+            for x in 0 ..< 7 {
+                source.fill(PixelRect(x: x, y: y, width: 1, height: 1),
+                            with: PremultipliedColor(premultipliedRed: UInt8(x), green: UInt8(y), blue: UInt8(x + y), alpha: 255))
+            }
+        }
+        let patch = source.cropped(to: PixelRect(x: 2, y: 1, width: 4, height: 3))
+        #expect(patch.width == 4 && patch.height == 3)
+        #expect(patch.pixel(x: 0, y: 0) == source.pixel(x: 2, y: 1))
+        #expect(patch.pixel(x: 3, y: 2) == source.pixel(x: 5, y: 3))
+        // Cropping clips to the canvas.
+        #expect(source.cropped(to: PixelRect(x: 5, y: 3, width: 10, height: 10)).width == 2)
+        #expect(source.cropped(to: PixelRect(x: 9, y: 9, width: 2, height: 2)).width == 0)
+        var target = Canvas(width: 6, height: 6, color: .white)
+        target.paste(patch, atX: 1, y: 2)
+        for y in 0 ..< 6 {
+            for x in 0 ..< 6 {
+                let inside = (1 ..< 5).contains(x) && (2 ..< 5).contains(y)
+                #expect(target.pixel(x: x, y: y) == (inside ? source.pixel(x: x + 1, y: y - 1) : .white))
+            }
+        }
+        // An empty patch changes nothing.
+        target.paste(Canvas(width: 0, height: 0), atX: 6, y: 6)
+        #expect(target.pixel(x: 5, y: 5) == .white)
+    }
+
     @Test static func fillingAShapeClipsToTheCanvasAndReturnsItsMask() {
         var canvas = Canvas(width: 8, height: 8, color: .white)
         let mask = canvas.fill(Disc(center: Point(x: 0, y: 0), radius: 5), with: .red)

@@ -1,0 +1,95 @@
+import GraphicsTypes
+@testable import Raster
+import Testing
+@testable import Palette
+
+/// The mapper's nearest-colour search gives exactly a linear scan's answer (ties to the lower
+/// index), for colours all over the cube, and keeps doing so when one mapper switches from
+/// palette to palette.
+@Suite enum NearestColorCacheTests {
+    /// The linear scan: smallest squared sRGB distance, the lower index on ties.
+    static func linearNearest(_ color: RGB8, in palette: IndexedPalette) -> UInt8 {
+        var best = 0, bestDistance = Int.max
+        for (index, candidate) in palette.colors.enumerated() {
+            let dr = Int(candidate.r) - Int(color.r), dg = Int(candidate.g) - Int(color.g), db = Int(candidate.b) - Int(color.b)
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance { best = index; bestDistance = distance }
+        }
+        return UInt8(best)
+    }
+
+    /// Every `step`-th value of each channel (blue offset by one, so some colours fall exactly
+    /// halfway between lattice entries), as one row of pixels.
+    static func gridImage(step: Int = 6) -> (RGBAImage, [RGB8]) {
+        var colors: [RGB8] = []
+        for r in stride(from: 0, through: 255, by: step) {
+            for g in stride(from: 0, through: 255, by: step) {
+                for b in stride(from: 1, through: 255, by: step) { colors.append(RGB8(UInt8(r), UInt8(g), UInt8(b))) }
+            }
+        }
+        let pixels = colors.flatMap { color -> [UInt8] in [color.r, color.g, color.b, 255] }
+        return (RGBAImage(width: colors.count, height: 1, pixels: pixels, isPremultiplied: true), colors)
+    }
+
+    /// A palette with many exact ties: entries spaced 32 apart, so a colour halfway between
+    /// two is equally near both.
+    static func latticePalette() throws -> IndexedPalette {
+        var colors: [RGB8] = []
+        for r in stride(from: 16, to: 256, by: 64) {
+            for g in stride(from: 16, to: 256, by: 32) {
+                for b in stride(from: 0, to: 256, by: 32) { colors.append(RGB8(UInt8(r), UInt8(g), UInt8(b))) }
+            }
+        }
+        return try IndexedPalette(colors: colors, fixedColorCount: 0, reservesTransparentIndex: false)
+    }
+
+    static func randomPalette(seed: UInt64, count: Int) throws -> IndexedPalette {
+        var generator = TestImages.Generator(state: seed)
+        var seen = Set<UInt32>()
+        var colors: [RGB8] = []
+        while colors.count < count {
+            let color = RGB8(generator.next(), generator.next(), generator.next())
+            if seen.insert(color.packed).inserted { colors.append(color) }
+        }
+        return try IndexedPalette(colors: colors, fixedColorCount: 0, reservesTransparentIndex: false)
+    }
+
+    static func expectLinearAnswers(_ mapper: PaletteMapper, _ palette: IndexedPalette) throws {
+        let (image, colors) = gridImage()
+        let indices = try mapper.indices(image: image, rect: image.bounds, dither: .none)
+        var mismatches = 0
+        for (position, color) in colors.enumerated() where indices[position] != linearNearest(color, in: palette) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0, "\(mismatches) of \(colors.count) colours differ from the linear scan")
+    }
+
+    @Test static func answersEqualALinearScanWithTiesToTheLowerIndex() throws {
+        let lattice = try latticePalette()
+        #expect(lattice.colors.count == 256)
+        try expectLinearAnswers(PaletteMapper(palette: lattice), lattice)
+        for (seed, count) in [(7 as UInt64, 256), (8, 17), (9, 2)] {
+            let palette = try randomPalette(seed: seed, count: count)
+            try expectLinearAnswers(PaletteMapper(palette: palette), palette)
+        }
+    }
+
+    @Test static func oneMapperSwitchedFromPaletteToPaletteAnswersLikeFreshOnes() throws {
+        let palettes = [try latticePalette(), try randomPalette(seed: 11, count: 200), try randomPalette(seed: 12, count: 5)]
+        var mapper = PaletteMapper(palette: palettes[0])
+        for palette in palettes + palettes.reversed() {
+            mapper.switchPalette(to: palette)
+            #expect(mapper.palette == palette)
+            try expectLinearAnswers(mapper, palette)
+        }
+    }
+
+    @Test static func aCopyKeepsItsPaletteWhenTheOriginalSwitches() throws {
+        let first = try randomPalette(seed: 21, count: 64), second = try randomPalette(seed: 22, count: 64)
+        var mapper = PaletteMapper(palette: first)
+        let copy = mapper
+        mapper.switchPalette(to: second)
+        try expectLinearAnswers(copy, first)
+        try expectLinearAnswers(mapper, second)
+    }
+}
