@@ -53,6 +53,10 @@ public final class AnimationEncoder {
 
     private let builder: GIFStreamBuilder
     private var mapper: FrameIndexMapper
+    /// The flat colours kept exactly (the mapping's dithering rules depend on them).
+    private let interfaceColors: InterfaceColors
+    /// What the frames prepared for this encoder carry (see `makePreparer()`).
+    private let mark = EncoderMark()
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
     private var screen: DisplayedScreen
@@ -85,6 +89,7 @@ public final class AnimationEncoder {
         self.options = options
         builder = try GIFStreamBuilder(width: width, height: height, globalPalette: palette.tableColors,
                                loopCount: options.loopCount, backgroundIndex: 0)
+        self.interfaceColors = interfaceColors
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
@@ -99,10 +104,18 @@ public final class AnimationEncoder {
             : nil
     }
 
+    /// A preparer mapping frames the way this encoder does, with a nearest-colour memory of
+    /// its own, for another thread to prepare frames ahead of `addFrame`.
+    public func makePreparer() -> FramePreparer {
+        FramePreparer(mapper: FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
+                                               orderedStrength: options.orderedStrength),
+                      source: mark)
+    }
+
     /// Adds the frame shown from `time` seconds on. `damage` is what changed since the
     /// previous frame (nil: the whole screen), `spriteBounds` the moving layer's pixels, and
-    /// `prepared` that frame's damage already mapped by a `FramePreparer` (used when it is
-    /// the rectangle the encoder needs; the result is the same with or without it).
+    /// `prepared` that frame's damage already mapped by this encoder's preparer (used when it
+    /// is the rectangle the encoder needs; the result is the same with or without it).
     /// Times must not decrease; the canvas must have the screen's size.
     public func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
                          spriteBounds: PixelRect? = nil, prepared: PreparedFrame? = nil) throws(GIFEncodingError) {
@@ -152,7 +165,7 @@ public final class AnimationEncoder {
             }
             return
         }
-        let ready = prepared.flatMap { $0.region == region ? $0 : nil }
+        let ready = prepared.flatMap { $0.region == region && $0.source === mark ? $0 : nil }
         let indices: [UInt8]
         if let ready { indices = ready.indices } else { indices = try mapIndices(canvas, region, spriteBounds) }
         let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0 || refiner != nil

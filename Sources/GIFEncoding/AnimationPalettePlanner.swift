@@ -115,19 +115,10 @@ public struct AnimationPalettePlanner: Sendable {
         var next = candidates.count - 1
         searching: while next >= 0 {
             let pair = [next, next - 1].filter { $0 >= 0 }
-            let made = ParallelWork.map(pair.count, concurrently: options.isParallel) { piece -> Result<(IndexedPalette, Double), GIFEncodingError> in
-                do throws(GIFEncodingError) {
-                    return .success(try plan(candidates[pair[piece]]))
-                } catch {
-                    return .failure(error)
-                }
+            let made = try ParallelWork.tryMap(pair.count, concurrently: options.isParallel) { piece throws(GIFEncodingError) in
+                try plan(candidates[pair[piece]])
             }
-            for result in made {
-                let planned: (IndexedPalette, Double)
-                switch result {
-                case let .success(built): planned = built
-                case let .failure(error): throw error
-                }
+            for planned in made {
                 // Without a target only the largest size is planned (it is the only candidate).
                 let fallsShort = options.qualityTarget.map { planned.1 < $0 } ?? true
                 if chosen == nil || !fallsShort { chosen = planned }

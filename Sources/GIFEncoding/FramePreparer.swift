@@ -10,13 +10,16 @@ public struct PreparedFrame {
     let colors: [UInt32]
     /// Its global-table indices, row by row, exactly as the encoder maps them.
     let indices: [UInt8]
+    /// The mark of the encoder whose preparer made it: only that encoder takes it.
+    let source: EncoderMark
 
     /// The bytes it holds: a packed colour and an index a pixel.
     public var byteCount: Int { indices.count * 5 }
 }
 
 /// Maps frames to an animation's global table on a thread of its own, ahead of
-/// `AnimationEncoder.addFrame(_:time:damage:spriteBounds:prepared:)`.
+/// `AnimationEncoder.addFrame(_:time:damage:spriteBounds:prepared:)`; made by the encoder
+/// (`AnimationEncoder.makePreparer()`), so it maps with the encoder's table and dithering.
 ///
 /// The mapping of a rectangle depends only on its pixels, the table and the dithering rules
 /// (error diffusion on the rectangle too), never on the encoder's state, so a prepared frame
@@ -25,11 +28,12 @@ public struct PreparedFrame {
 /// memory: one preparer serves one thread.
 public final class FramePreparer {
     private var mapper: FrameIndexMapper
+    private let source: EncoderMark
 
-    /// A preparer for frames encoded with `palette` and `options`.
-    public init(palette: AnimationPalette, options: GIFEncodingOptions) {
-        mapper = FrameIndexMapper(palette: palette.palette, interfaceColors: palette.interfaceColors,
-                                  dither: options.dither, orderedStrength: options.orderedStrength)
+    /// A preparer mapping as `mapper` does, for the encoder marked `source`.
+    init(mapper: FrameIndexMapper, source: EncoderMark) {
+        self.mapper = mapper
+        self.source = source
     }
 
     /// `damage` of `canvas` (clipped to it) read and mapped, with `spriteBounds` the moving
@@ -40,6 +44,12 @@ public final class FramePreparer {
         guard !region.isEmpty, let indices = try? mapper.indices(canvas, region: region, sprite: spriteBounds) else {
             return nil
         }
-        return PreparedFrame(region: region, colors: AnimationPixels.packedColors(canvas, region), indices: indices)
+        return PreparedFrame(region: region, colors: AnimationPixels.packedColors(canvas, region), indices: indices,
+                             source: source)
     }
 }
+
+/// An encoder's identity for the frames prepared for it: an object of its own, which every
+/// preparer and prepared frame holds, so no other encoder can ever carry the same one (an
+/// address could be reused once an encoder is gone; a held object's cannot).
+final class EncoderMark: Sendable {}

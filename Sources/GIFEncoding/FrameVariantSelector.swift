@@ -101,32 +101,20 @@ final class FrameVariantSelector {
                                  transparentIndex: Int(transparent)), shown, true, data)
             }
         }
-        let results = ParallelWork.map(families.count, concurrently: inParallel) { family -> Result<[Choice], GIFEncodingError> in
+        let encoded = try ParallelWork.tryMap(families.count, concurrently: inParallel) { family throws(GIFEncodingError) -> [Choice] in
             let worker = self.workers[family]
             let (frame, shown, transparent, data) = families[family](worker)
-            var choices: [Choice] = []
-            do throws(GIFEncodingError) {
-                choices.append(Choice(frame: frame, image: try builder.encodeImage(frame, lzwData: data, using: worker.encoder), shown: shown,
-                                      usesTransparency: transparent, usesLocalTable: false))
-                if self.allowsLocalTables, let local = self.localTableVariant(of: frame) {
-                    choices.append(Choice(frame: local, image: try builder.encodeImage(local, using: worker.encoder),
-                                          shown: shown, usesTransparency: transparent, usesLocalTable: true))
-                }
-            } catch {
-                return .failure(error)
+            var choices = [Choice(frame: frame, image: try builder.encodeImage(frame, lzwData: data, using: worker.encoder),
+                                  shown: shown, usesTransparency: transparent, usesLocalTable: false)]
+            if self.allowsLocalTables, let local = self.localTableVariant(of: frame) {
+                choices.append(Choice(frame: local, image: try builder.encodeImage(local, using: worker.encoder),
+                                      shown: shown, usesTransparency: transparent, usesLocalTable: true))
             }
-            return .success(choices)
+            return choices
         }
         var best: Choice?
-        for result in results {
-            let choices: [Choice]
-            switch result {
-            case let .success(encoded): choices = encoded
-            case let .failure(error): throw error
-            }
-            for choice in choices where best == nil || choice.image.fileSize < best!.image.fileSize {
-                best = choice
-            }
+        for choice in encoded.joined() where best == nil || choice.image.fileSize < best!.image.fileSize {
+            best = choice
         }
         guard let best else {
             throw .invalidInput(context: "GIF animation frame", problem: "no variant could be encoded")

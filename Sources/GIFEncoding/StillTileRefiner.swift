@@ -209,32 +209,25 @@ final class StillTileRefiner {
     }
 
     /// The table of `tile` (whose true colours are `truth`), planned from its true pixels
-    /// (see `plan`) and kept by content. When it is not known yet, the table of `next` (the
-    /// tile likely to be refined next) is planned beside it, on the second core when threads
-    /// are allowed.
+    /// (see `plan`) and kept by content. When it is not known yet and threads are allowed,
+    /// the table of `next` (the tile likely to be refined next) is planned beside it on the
+    /// second core; a failure there is left for when that tile is refined.
     private func table(for tile: Int, truth: [UInt32], alongside next: Int?,
                        canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
         let key = TileContent(tile: tile, hash: Self.hash(truth))
         if let known = tables[key] { return known }
-        var missing = [key]
-        if let next {
+        var wanted = [key]
+        if inParallel, let next {
             let nextKey = TileContent(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
-            if tables[nextKey] == nil { missing.append(nextKey) }
+            if tables[nextKey] == nil { wanted.append(nextKey) }
         }
-        let planned = ParallelWork.map(missing.count, concurrently: inParallel) { piece -> Result<IndexedPalette, GIFEncodingError> in
-            do throws(GIFEncodingError) {
-                return .success(try plan(area: rect(of: missing[piece].tile), canvas: canvas, transparency: true))
-            } catch {
-                return .failure(error)
-            }
+        let planned = try ParallelWork.tryMap(wanted.count, concurrently: inParallel) { piece throws(GIFEncodingError) -> IndexedPalette? in
+            let area = rect(of: wanted[piece].tile)
+            return piece == 0 ? try plan(area: area, canvas: canvas, transparency: true)
+                : try? plan(area: area, canvas: canvas, transparency: true)
         }
-        for (plannedKey, result) in zip(missing, planned) {
-            switch result {
-            case let .success(palette): tables[plannedKey] = palette
-            case let .failure(error): throw error
-            }
-        }
-        return tables[key]!
+        for (plannedKey, palette) in zip(wanted, planned) where palette != nil { tables[plannedKey] = palette }
+        return planned[0]!
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a

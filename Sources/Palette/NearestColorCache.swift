@@ -11,8 +11,9 @@ import GraphicsTypes
 /// the block. Results equal a linear scan with ties to the lower index.
 ///
 /// Memory follows the colours seen: a block's 64 bins are made when a colour of the block is
-/// first looked up, so a small rectangle or a few hues cost a few kilobytes, not the 2 MB the
-/// whole cube's bins would.
+/// first looked up, so a cache starts at about 160 KB (the memo and the block tables) and
+/// grows by half a kilobyte a block a picture's colours reach, rather than holding the 2 MB
+/// of every bin of the cube.
 ///
 /// A reference type over raw buffers so the per-pixel path has no copy-on-write or bounds
 /// checks; it is only a memo, so sharing one between copies of a mapper changes no result.
@@ -105,10 +106,10 @@ final class NearestColorCache {
         let block = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
         var firstBin = Int(blockBins[block])
         if firstBin < 0 { firstBin = open(block) }
-        let bin = firstBin + ((r >> 2) & 3) << 4 | ((g >> 2) & 3) << 2 | ((b >> 2) & 3)
+        let bin = firstBin + (((r >> 2) & 3) << 4 | ((g >> 2) & 3) << 2 | ((b >> 2) & 3))
         var entry = bins[bin]
         if entry < 0 { entry = fill(bin, corner: (r & ~3, g & ~3, b & ~3), block: block) }
-        let start = Int(entry >> 9), end = start + Int(entry & 511)
+        let (start, end) = Self.range(entry)
         var best: UInt8 = 0, bestDistance = Int.max
         candidates.withUnsafeBufferPointer { list in
             lowerBounds.withUnsafeBufferPointer { bounds in
@@ -145,18 +146,31 @@ final class NearestColorCache {
         blockBins[block] = Int32(firstBin)
         let corner = ((block >> 8) << 4, ((block >> 4) & 15) << 4, (block & 15) << 4)
         choose(among: 0 ..< colorCount, cube: corner, side: 16)
-        blocks[block] = Int64(blockCandidates.count << 9 | chosen.count)
+        blocks[block] = Self.entry(start: blockCandidates.count, count: chosen.count)
         blockCandidates.append(contentsOf: chosen.lazy.map { UInt8($0.index) })
         filledBlocks.append(Int32(block))
         return firstBin
+    }
+
+    /// A bin's or block's entry: where its candidates start in their list, and how many
+    /// there are (at most 256).
+    @inline(__always)
+    private static func entry(start: Int, count: Int) -> Int64 {
+        Int64(start << 9 | count)
+    }
+
+    /// The positions of an entry's candidates in their list.
+    @inline(__always)
+    private static func range(_ entry: Int64) -> (start: Int, end: Int) {
+        let start = Int(entry >> 9)
+        return (start, start + Int(entry & 511))
     }
 
     /// Computes the candidates of the bin at `bin` (of 4x4x4 values from `corner`, inside
     /// `block`) from its block's, sorted by their distance to the bin centre, with their
     /// lower bounds, and returns the bin's packed entry.
     private func fill(_ bin: Int, corner: (Int, Int, Int), block: Int) -> Int64 {
-        let blockEntry = blocks[block]
-        let blockStart = Int(blockEntry >> 9), blockEnd = blockStart + Int(blockEntry & 511)
+        let (blockStart, blockEnd) = Self.range(blocks[block])
         let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4)
         let start = candidates.count
         for (distance, index) in chosen {
@@ -166,7 +180,7 @@ final class NearestColorCache {
             candidates.append(UInt8(index))
             lowerBounds.append(Int32((reach * reach).rounded(.down)))
         }
-        let entry = Int64(start << 9 | (candidates.count - start))
+        let entry = Self.entry(start: start, count: candidates.count - start)
         bins[bin] = entry
         return entry
     }

@@ -31,7 +31,7 @@ public struct PaletteMapper {
     }
 
     /// Maps to `palette` from now on. The nearest-colour cache is cleared and kept when no
-    /// copy shares it (a new one initialises about 2 MB), so one mapper can serve many small
+    /// copy shares it (a new one allocates about 160 KB), so one mapper can serve many small
     /// rectangles that each have a palette of their own; copies keep their palette and cache.
     public mutating func switchPalette(to palette: IndexedPalette) {
         self.palette = palette

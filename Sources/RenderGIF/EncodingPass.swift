@@ -18,7 +18,8 @@ struct EncodingPass {
     let settings: RenderSettings
     /// The animation's length in seconds, the end of the last frame.
     let totalDuration: Double
-    /// Whether the next frame is drawn on a second thread while one is encoded.
+    /// Whether frames are drawn ahead on a second thread (as far as the pipeline's queue
+    /// allows) while earlier ones are encoded.
     let drawsAhead: Bool
 
     /// Plans the palette for `options`.
@@ -42,7 +43,7 @@ struct EncodingPass {
         do { encoder = try AnimationEncoder(palette: palette, options: options) } catch { throw .encoding(error) }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
         let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: drawsAhead,
-                                     preparer: FramePreparer(palette: palette, options: options))
+                                     preparer: encoder.makePreparer())
         timings.lap(.render)
         try pipeline.forEach { (k, frame) throws(RenderGIFError) in
             do throws(GIFEncodingError) {

@@ -37,8 +37,9 @@ final class FramePipeline: @unchecked Sendable {
         var spriteBounds: PixelRect
         var prepared: PreparedFrame?
 
-        /// Bytes held: four a pixel, and what the mapping holds.
-        var byteCount: Int { pixels.width * pixels.height * 4 + (prepared?.byteCount ?? 0) }
+        /// Bytes it counts for in the queue: four a pixel, what the mapping holds, and a
+        /// kilobyte for the frame itself, so frames that change nothing are bounded too.
+        var byteCount: Int { 1024 + pixels.width * pixels.height * 4 + (prepared?.byteCount ?? 0) }
     }
 
     /// How many bytes of drawn frames may wait for the consumer by default: about 20 frames
@@ -57,6 +58,9 @@ final class FramePipeline: @unchecked Sendable {
     /// `condition`, which both threads wait on (the consumer for a frame, the drawing thread
     /// for room).
     private var queue: [Patch] = []
+    /// The oldest waiting frame's place in `queue` (taken frames before it are dropped in
+    /// batches, not one by one).
+    private var head = 0
     private var queuedBytes = 0
     /// Set by the consumer when it leaves (done or failed); only under `condition`.
     private var stopped = false
@@ -99,8 +103,13 @@ final class FramePipeline: @unchecked Sendable {
         var screen = Canvas(width: 0, height: 0)
         for k in 0 ..< states.count {
             let patch = condition.withLock {
-                while queue.isEmpty { condition.wait() }
-                let patch = queue.removeFirst()
+                while head == queue.count { condition.wait() }
+                let patch = queue[head]
+                head += 1
+                if head >= 64 {
+                    queue.removeFirst(head)
+                    head = 0
+                }
                 queuedBytes -= patch.byteCount
                 condition.broadcast()
                 return patch
@@ -126,7 +135,7 @@ final class FramePipeline: @unchecked Sendable {
             let patch = Patch(pixels: k == 0 ? canvas : canvas.cropped(to: damage), damage: damage,
                               spriteBounds: spriteBounds, prepared: prepared)
             let queued = condition.withLock {
-                while !stopped, !queue.isEmpty, queuedBytes + patch.byteCount > queueBudget { condition.wait() }
+                while !stopped, head < queue.count, queuedBytes + patch.byteCount > queueBudget { condition.wait() }
                 guard !stopped else { return false }
                 queue.append(patch)
                 queuedBytes += patch.byteCount

@@ -76,31 +76,56 @@ import Testing
         if !local { #expect(statistics.localTableFrames == 0) }
     }
 
+    /// Encodes the standard slide, each frame with what `prepare` gives for it (the frame,
+    /// the encoder's own preparer).
+    static func encodeSlide(options: GIFEncodingOptions,
+                            prepare: (AnimationFixtures.Frame, FramePreparer) -> PreparedFrame?) throws -> [UInt8] {
+        let frames = AnimationFixtures.standardSlide
+        let encoder = try AnimationEncoder(palette: AnimationFixtures.standardPlan, options: options)
+        let preparer = encoder.makePreparer()
+        for frame in frames {
+            try encoder.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite,
+                                 prepared: prepare(frame, preparer))
+        }
+        try encoder.finish(totalDuration: Double(frames.count) / 50)
+        return try GIFStreamWriter.bytes(of: encoder.takeParts())
+    }
+
     /// Frames prepared ahead (as the drawing thread does) give the very bytes of frames the
-    /// encoder maps itself; a preparation of another rectangle is not used.
+    /// encoder maps itself; a preparation of another rectangle, or another encoder's, is not
+    /// used; and a preparation that fits is used (wrong indices in it show in the bytes).
     @Test(arguments: DitherMode.allCases)
     static func preparedFramesGiveTheSameBytes(dither: DitherMode) throws {
-        let frames = AnimationFixtures.standardSlide
         var options = GIFEncodingOptions()
         options.dither = dither
-        let plan = AnimationFixtures.standardPlan
-        let plain = try AnimationFixtures.encode(frames, options: options, palette: plan).bytes
-        for shifted in [false, true] {
-            let preparer = FramePreparer(palette: plan, options: options)
-            let encoder = try AnimationEncoder(palette: plan, options: options)
-            var used = 0
-            for frame in frames {
-                var damage = frame.damage ?? frame.canvas.bounds
-                if shifted { damage = PixelRect(x: damage.x + 1, y: damage.y, width: damage.width, height: damage.height) }
-                let prepared = preparer.prepare(frame.canvas, damage: damage, spriteBounds: frame.sprite)
-                if prepared != nil { used += 1 }
-                try encoder.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite,
-                                     prepared: prepared)
-            }
-            try encoder.finish(totalDuration: Double(frames.count) / 50)
-            #expect(try GIFStreamWriter.bytes(of: encoder.takeParts()) == plain)
-            #expect(used >= 12)
+        let plain = try AnimationFixtures.encode(AnimationFixtures.standardSlide, options: options,
+                                                 palette: AnimationFixtures.standardPlan).bytes
+        var prepared = 0
+        let ahead = try encodeSlide(options: options) { frame, preparer in
+            let made = preparer.prepare(frame.canvas, damage: frame.damage ?? frame.canvas.bounds, spriteBounds: frame.sprite)
+            if made != nil { prepared += 1 }
+            return made
         }
+        #expect(ahead == plain)
+        #expect(prepared >= 12)
+        let shifted = try encodeSlide(options: options) { frame, preparer in
+            guard let damage = frame.damage, !damage.isEmpty else { return nil }
+            return preparer.prepare(frame.canvas, damage: PixelRect(x: damage.x + 1, y: damage.y, width: damage.width,
+                                                                    height: damage.height),
+                                    spriteBounds: frame.sprite)
+        }
+        #expect(shifted == plain)
+        let other = try AnimationEncoder(palette: AnimationFixtures.standardPlan, options: options).makePreparer()
+        let foreign = try encodeSlide(options: options) { frame, _ in
+            other.prepare(frame.canvas, damage: frame.damage ?? frame.canvas.bounds, spriteBounds: frame.sprite)
+                .map { PreparedFrame(region: $0.region, colors: $0.colors, indices: $0.indices.map { _ in 0 }, source: $0.source) }
+        }
+        #expect(foreign == plain)
+        let wrong = try encodeSlide(options: options) { frame, preparer in
+            preparer.prepare(frame.canvas, damage: frame.damage ?? frame.canvas.bounds, spriteBounds: frame.sprite)
+                .map { PreparedFrame(region: $0.region, colors: $0.colors, indices: $0.indices.map { _ in 0 }, source: $0.source) }
+        }
+        #expect(wrong != plain)
     }
 
     @Test static func twoRunsGiveIdenticalBytes() throws {

@@ -7,19 +7,13 @@ import Testing
 /// index), for colours all over the cube, and keeps doing so when one mapper switches from
 /// palette to palette.
 @Suite enum NearestColorCacheTests {
-    /// The linear scan: smallest squared sRGB distance, the lower index on ties.
+    /// The linear scan (smallest squared sRGB distance, the lower index on ties).
     static func linearNearest(_ color: RGB8, in palette: IndexedPalette) -> UInt8 {
-        var best = 0, bestDistance = Int.max
-        for (index, candidate) in palette.colors.enumerated() {
-            let dr = Int(candidate.r) - Int(color.r), dg = Int(candidate.g) - Int(color.g), db = Int(candidate.b) - Int(color.b)
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance { best = index; bestDistance = distance }
-        }
-        return UInt8(best)
+        UInt8(IndexedPalette.nearest(to: (Int(color.r), Int(color.g), Int(color.b)), in: palette.colors).index)
     }
 
-    /// Every `step`-th value of each channel (blue offset by one, so some colours fall exactly
-    /// halfway between lattice entries), as one row of pixels.
+    /// Every `step`-th value of each channel (blue from 1), as one row of pixels. Some reds
+    /// (48) and greens (96, 192) fall exactly halfway between entries of `latticePalette`.
     static func gridImage(step: Int = 6) -> (RGBAImage, [RGB8]) {
         var colors: [RGB8] = []
         for r in stride(from: 0, through: 255, by: step) {
@@ -81,6 +75,21 @@ import Testing
             mapper.switchPalette(to: palette)
             #expect(mapper.palette == palette)
             try expectLinearAnswers(mapper, palette)
+        }
+    }
+
+    /// The cache itself, reset from palette to palette (the path a mapper that shares its
+    /// cache with no copy takes), answers like the linear scan.
+    @Test static func aResetCacheAnswersForItsNewPalette() throws {
+        let palettes = [try latticePalette(), try randomPalette(seed: 31, count: 256), try randomPalette(seed: 32, count: 3)]
+        let (_, colors) = gridImage(step: 10)
+        let cache = NearestColorCache(colors: palettes[0].colors)
+        for palette in palettes + palettes {
+            cache.reset(colors: palette.colors)
+            let mismatches = colors.filter { color in
+                cache.nearest(Int(color.r), Int(color.g), Int(color.b)) != linearNearest(color, in: palette)
+            }
+            #expect(mismatches.isEmpty, "first mismatch: \(mismatches.first.map { "\($0)" } ?? "")")
         }
     }
 

@@ -96,7 +96,10 @@ import Testing
         #expect(patch.pixel(x: 0, y: 0) == source.pixel(x: 2, y: 1))
         #expect(patch.pixel(x: 3, y: 2) == source.pixel(x: 5, y: 3))
         // Cropping clips to the canvas.
-        #expect(source.cropped(to: PixelRect(x: 5, y: 3, width: 10, height: 10)).width == 2)
+        let clipped = source.cropped(to: PixelRect(x: 5, y: 3, width: 10, height: 10))
+        #expect(clipped.width == 2)
+        #expect(clipped.height == 2)
+        #expect(clipped.pixel(x: 1, y: 1) == source.pixel(x: 6, y: 4))
         #expect(source.cropped(to: PixelRect(x: 9, y: 9, width: 2, height: 2)).width == 0)
         var target = Canvas(width: 6, height: 6, color: .white)
         target.paste(patch, atX: 1, y: 2)
