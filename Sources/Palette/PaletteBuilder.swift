@@ -78,22 +78,23 @@ public struct PaletteBuilder: Sendable {
     }
 
     /// Entries merged per 2x2x2 sRGB bucket (a sorted input gives sorted, deterministic output).
+    /// The buckets are found through a dictionary sized for the entries, not a table of all
+    /// 2^21 buckets, which would take 8 MB per palette being built.
     private static func bucketed(_ entries: [ColorHistogram.Entry]) -> ([SIMD3<Double>], [Double]) {
-        var slotOfBucket = [Int32](repeating: -1, count: 1 << 21)
+        var slotOfBucket = [Int32: Int32](minimumCapacity: entries.count)
         var sums: [SIMD3<Double>] = []
         var weights: [Double] = []
         for entry in entries {
             let c = entry.color
-            let bucket = Int(c.r >> 1) << 14 | Int(c.g >> 1) << 7 | Int(c.b >> 1)
+            let bucket = Int32(c.r >> 1) << 14 | Int32(c.g >> 1) << 7 | Int32(c.b >> 1)
             let point = okLabPoint(OkLab(c))
-            if slotOfBucket[bucket] < 0 {
+            if let slot = slotOfBucket[bucket] {
+                sums[Int(slot)] += entry.weight * point
+                weights[Int(slot)] += entry.weight
+            } else {
                 slotOfBucket[bucket] = Int32(sums.count)
                 sums.append(entry.weight * point)
                 weights.append(entry.weight)
-            } else {
-                let slot = Int(slotOfBucket[bucket])
-                sums[slot] += entry.weight * point
-                weights[slot] += entry.weight
             }
         }
         return (zip(sums, weights).map { $0 / $1 }, weights)

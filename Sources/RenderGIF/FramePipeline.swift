@@ -57,9 +57,9 @@ final class FramePipeline: @unchecked Sendable {
     /// Drawn frames waiting for the consumer, oldest first, and their bytes; only under
     /// `condition`, which both threads wait on (the consumer for a frame, the drawing thread
     /// for room).
-    private var queue: [Patch] = []
-    /// The oldest waiting frame's place in `queue` (taken frames before it are dropped in
-    /// batches, not one by one).
+    private var queue: [Patch?] = []
+    /// The oldest waiting frame's place in `queue`: taken frames are emptied at once and
+    /// dropped from the array in batches, not one by one.
     private var head = 0
     private var queuedBytes = 0
     /// Set by the consumer when it leaves (done or failed); only under `condition`.
@@ -104,7 +104,8 @@ final class FramePipeline: @unchecked Sendable {
         for k in 0 ..< states.count {
             let patch = condition.withLock {
                 while head == queue.count { condition.wait() }
-                let patch = queue[head]
+                guard let patch = queue[head] else { preconditionFailure("frame \(k) was queued empty") }
+                queue[head] = nil
                 head += 1
                 if head >= 64 {
                     queue.removeFirst(head)
