@@ -53,8 +53,6 @@ public final class AnimationEncoder {
 
     private let builder: GIFStreamBuilder
     private var mapper: FrameIndexMapper
-    /// The flat colours kept exactly (the mapping's dithering rules depend on them).
-    private let interfaceColors: InterfaceColors
     /// What the frames prepared for this encoder carry (see `makePreparer()`).
     private let mark = EncoderMark()
     private let selector: FrameVariantSelector
@@ -89,7 +87,6 @@ public final class AnimationEncoder {
         self.options = options
         builder = try GIFStreamBuilder(width: width, height: height, globalPalette: palette.tableColors,
                                loopCount: options.loopCount, backgroundIndex: 0)
-        self.interfaceColors = interfaceColors
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
@@ -107,9 +104,7 @@ public final class AnimationEncoder {
     /// A preparer mapping frames the way this encoder does, with a nearest-colour memory of
     /// its own, for another thread to prepare frames ahead of `addFrame`.
     public func makePreparer() -> FramePreparer {
-        FramePreparer(mapper: FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
-                                               orderedStrength: options.orderedStrength),
-                      source: mark)
+        FramePreparer(mapper: mapper.withOwnMemory(), source: mark)
     }
 
     /// Adds the frame shown from `time` seconds on. `damage` is what changed since the

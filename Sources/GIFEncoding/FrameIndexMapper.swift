@@ -14,7 +14,7 @@ import Raster
 struct FrameIndexMapper {
     let palette: IndexedPalette
     let dither: DitherMode
-    private let mapper: PaletteMapper
+    private var mapper: PaletteMapper
     private var classifier: InterfacePixelClassifier
 
     init(palette: IndexedPalette, interfaceColors: InterfaceColors, dither: DitherMode, orderedStrength: Double) {
@@ -24,6 +24,13 @@ struct FrameIndexMapper {
         mapper.orderedStrength = orderedStrength
         self.mapper = mapper
         classifier = InterfacePixelClassifier(colors: interfaceColors)
+    }
+
+    /// The same mapping with a nearest-colour memory of its own, for another thread.
+    func withOwnMemory() -> FrameIndexMapper {
+        var copy = self
+        copy.mapper = mapper.withOwnMemory()
+        return copy
     }
 
     /// The indices of `region` of `canvas`, row by row; `sprite` is the moving layer's pixel

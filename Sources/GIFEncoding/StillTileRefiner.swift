@@ -197,12 +197,9 @@ final class StillTileRefiner {
 
     /// Each pixel of `area` of `canvas` as its nearest entry of `palette`.
     private func nearestIndices(_ area: PixelRect, of canvas: Canvas, in palette: IndexedPalette) throws(GIFEncodingError) -> [UInt8] {
-        var tileMapper = mapper ?? PaletteMapper(palette: palette)
-        mapper = nil
-        tileMapper.switchPalette(to: palette)
-        defer { mapper = tileMapper }
+        if mapper == nil { mapper = PaletteMapper(palette: palette) } else { mapper!.switchPalette(to: palette) }
         do {
-            return try tileMapper.indices(image: canvas.image, rect: area, dither: .none)
+            return try mapper!.indices(image: canvas.image, rect: area, dither: .none)
         } catch {
             throw .invalidInput(context: "GIF still refinement", problem: error.description)
         }

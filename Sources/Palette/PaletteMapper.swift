@@ -42,6 +42,14 @@ public struct PaletteMapper {
         }
     }
 
+    /// The same mapper (palette, dithering strength) with a nearest-colour memory of its own,
+    /// so it can work on another thread while this one goes on (a plain copy shares it).
+    public func withOwnMemory() -> PaletteMapper {
+        var copy = self
+        copy.cache = NearestColorCache(colors: palette.colors)
+        return copy
+    }
+
     /// The 8x8 Bayer matrix, values 0...63, row-major, built by the usual recursion
     /// M(2n)[y][x] = 4·M(n)[y mod n][x mod n] + M(1)[y div n][x div n], M(1) = [[0, 2], [3, 1]].
     static let bayer8: [UInt8] = {

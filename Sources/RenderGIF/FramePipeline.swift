@@ -8,8 +8,8 @@ import SceneRenderer
 /// when `drawsAhead` is set.
 ///
 /// The drawing thread draws each frame, maps its changed rectangle to the global table (with
-/// a preparer) and queues what changed: the pixels of the frame's damage, the rectangle that
-/// changed since the frame before, found from the two frames' sprite bounds. It runs ahead
+/// a preparer) and queues what changed: the pixels of the frame's damage, the rectangle the
+/// renderer reports as changed since the frame before. It runs ahead
 /// as far as a byte budget allows, so a hold whose frames are slow to encode (each redraws a
 /// still tile) lets it draw the next move, whose frames are slow to draw. The consumer keeps
 /// one canvas and pastes each frame's damage onto it: everything outside a frame's damage is
@@ -57,10 +57,7 @@ final class FramePipeline: @unchecked Sendable {
     /// Drawn frames waiting for the consumer, oldest first, and their bytes; only under
     /// `condition`, which both threads wait on (the consumer for a frame, the drawing thread
     /// for room).
-    private var queue: [Patch?] = []
-    /// The oldest waiting frame's place in `queue`: taken frames are emptied at once and
-    /// dropped from the array in batches, not one by one.
-    private var head = 0
+    private var queue: [Patch] = []
     private var queuedBytes = 0
     /// Set by the consumer when it leaves (done or failed); only under `condition`.
     private var stopped = false
@@ -103,14 +100,8 @@ final class FramePipeline: @unchecked Sendable {
         var screen = Canvas(width: 0, height: 0)
         for k in 0 ..< states.count {
             let patch = condition.withLock {
-                while head == queue.count { condition.wait() }
-                guard let patch = queue[head] else { preconditionFailure("frame \(k) was queued empty") }
-                queue[head] = nil
-                head += 1
-                if head >= 64 {
-                    queue.removeFirst(head)
-                    head = 0
-                }
+                while queue.isEmpty { condition.wait() }
+                let patch = queue.removeFirst()
                 queuedBytes -= patch.byteCount
                 condition.broadcast()
                 return patch
@@ -136,7 +127,7 @@ final class FramePipeline: @unchecked Sendable {
             let patch = Patch(pixels: k == 0 ? canvas : canvas.cropped(to: damage), damage: damage,
                               spriteBounds: spriteBounds, prepared: prepared)
             let queued = condition.withLock {
-                while !stopped, head < queue.count, queuedBytes + patch.byteCount > queueBudget { condition.wait() }
+                while !stopped, !queue.isEmpty, queuedBytes + patch.byteCount > queueBudget { condition.wait() }
                 guard !stopped else { return false }
                 queue.append(patch)
                 queuedBytes += patch.byteCount
