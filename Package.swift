@@ -35,16 +35,14 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
 
-        // Pure Swift: trigonometry from IEEE basic operations, identical on every machine.
-        .target(name: "DeterministicMath", linkerSettings: libm),
-        // Pure Swift: the values every drawing stage shares, an 8-bit sRGB colour and a point.
-        .target(name: "GraphicsTypes"),
+        // Pure Swift: the values every drawing stage shares (an 8-bit sRGB colour, a point,
+        // trigonometry from IEEE basic operations, identical on every machine), and the
+        // premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
+        .target(name: "Raster", linkerSettings: libm),
         // Pure Swift: what is where at time t (no pixels).
-        .target(name: "ArcScene", dependencies: ["DeterministicMath", "GraphicsTypes"], linkerSettings: libm),
-        // Pure Swift: premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
-        .target(name: "Raster", dependencies: ["DeterministicMath", "GraphicsTypes"], linkerSettings: libm),
+        .target(name: "ArcScene", dependencies: ["Raster"], linkerSettings: libm),
         // Pure Swift: palette construction and dithering for GIF output.
-        .target(name: "Palette", dependencies: ["GraphicsTypes", "Raster"]),
+        .target(name: "Palette", dependencies: ["Raster"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
         .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
         // libpng's low-level read API row by row, each call behind its own setjmp.
@@ -55,36 +53,31 @@ let package = Package(
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW) producing the screen and compressed images; writing them is the caller's business.
-        .target(name: "GIFEncoding", dependencies: ["GraphicsTypes", "Raster", "Palette"]),
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette"]),
         // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG
         // writing, GIF writing of GIFEncoding's images and GIF reading for --check's report
         // through giflib, atomic file output; a folder per format.
         .target(name: "ImageCodecs",
-                dependencies: ["GraphicsTypes", "Raster", "Palette", "GIFEncoding", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader",
+                dependencies: ["Raster", "Palette", "GIFEncoding", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader",
                                "CPNGReader", "CPNGWriter"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
-        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GraphicsTypes", "ImageCodecs", "Raster", "Palette", "CGIF"],
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
-        // Draws scene states into frames and reports the rectangle that changed.
-        .target(name: "SceneRenderer", dependencies: ["ArcScene", "GraphicsTypes", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "GraphicsTypes", "Raster", "Palette", "ImageCodecs", "GIFEncoding", "SceneRenderer"]),
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
 
-        .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
-        .testTarget(name: "GraphicsTypesTests", dependencies: ["GraphicsTypes"]),
-        .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "GraphicsTypes"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "DeterministicMath", "GraphicsTypes"]),
-        .testTarget(name: "PaletteTests", dependencies: ["Palette", "GraphicsTypes", "Raster"]),
+        .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["ImageCodecs", "GraphicsTypes", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["GIFEncoding", "GIFTestSupport", "GraphicsTypes", "ImageCodecs", "Raster", "Palette"]),
-        .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "GraphicsTypes", "Raster"]),
+                    dependencies: ["GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["RenderGIF", "GraphicsTypes", "ImageCodecs", "GIFEncoding", "GIFTestSupport", "SceneRenderer",
+                    dependencies: ["RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
                                    "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
         .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"], exclude: ["Golden"]),

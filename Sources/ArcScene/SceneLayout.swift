@@ -1,5 +1,4 @@
-import DeterministicMath
-import GraphicsTypes
+import Raster
 
 /// Where everything static sits on the screen, and how the round layers look.
 ///

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// The whole animation as a function of time: an initial hold, then for every tap its move
 /// (none for a tap on the current button) followed by another hold.

@@ -1,5 +1,5 @@
-import GraphicsTypes
 import Palette
+import Raster
 
 /// The start of a GIF as the encoder hands it over: the logical screen, its global colour
 /// table and the NETSCAPE2.0 loop count, checked by the encoder.

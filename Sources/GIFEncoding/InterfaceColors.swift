@@ -1,5 +1,5 @@
-import GraphicsTypes
 import Palette
+import Raster
 
 /// The flat colours of the interface an animation draws, which the GIF must reproduce exactly.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import ImageCodecs
 import Raster
-import SceneRenderer
 
 /// Loads the avatar images a render needs: the user's files where given, the built-in
 /// pictures otherwise (button i beyond the fourth reuses picture i mod 4).

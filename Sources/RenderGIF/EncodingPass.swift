@@ -3,7 +3,6 @@ import GIFEncoding
 import ImageCodecs
 import Palette
 import Raster
-import SceneRenderer
 
 /// The animation's frames drawn and encoded into a GIF with one set of encoding options:
 /// the palette planned from the distinct pictures, then every frame drawn once, encoded and

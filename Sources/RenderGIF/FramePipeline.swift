@@ -2,7 +2,6 @@ import ArcScene
 import Foundation
 import GIFEncoding
 import Raster
-import SceneRenderer
 
 /// Draws an animation's frames for a consumer that encodes them, ahead on a second thread
 /// when `drawsAhead` is set.

@@ -5,7 +5,6 @@ import Darwin
 #endif
 import ArcScene
 import ImageCodecs
-import SceneRenderer
 
 /// Where a render's results go: the GIF, written to a temporary file renamed over the output
 /// when complete, or to standard output (`-`), or with `--check` compared with the existing

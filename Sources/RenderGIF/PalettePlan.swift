@@ -1,7 +1,6 @@
 import ArcScene
 import GIFEncoding
 import Raster
-import SceneRenderer
 
 /// Plans the animation's palette from the distinct pictures it can show, each drawn once,
 /// rather than from every frame:

@@ -1,7 +1,6 @@
 import ArcScene
 import Foundation
 import ImageCodecs
-import SceneRenderer
 
 /// The `--poster` still: the scene at one time, drawn by the renderer that draws the frames
 /// and encoded as the `--frames` PNGs are, so it equals the frame PNG of the same time.

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 extension RGB8 {
     /// Parses `#RRGGBB` (hex digits in either case), as flags and scene files write colours;

@@ -3,7 +3,6 @@ import GIFEncoding
 import ImageCodecs
 import Palette
 import Raster
-import SceneRenderer
 
 /// What a finished render reports.
 public struct RenderReport: Sendable {

@@ -1,5 +1,4 @@
 import ArcScene
-import GraphicsTypes
 import Palette
 import Raster
 

@@ -1,6 +1,5 @@
 import CGIF
 import GIFEncoding
-import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

@@ -1,4 +1,3 @@
-import GraphicsTypes
 @testable import Raster
 import Testing
 @testable import Palette

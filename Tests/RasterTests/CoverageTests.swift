@@ -1,6 +1,4 @@
 import Foundation
-import DeterministicMath
-import GraphicsTypes
 import Testing
 @testable import Raster
 

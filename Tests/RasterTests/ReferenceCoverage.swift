@@ -1,5 +1,4 @@
 import Foundation
-import GraphicsTypes
 @testable import Raster
 
 /// A fixed-seed generator (SplitMix64), so "random" test positions are the same every run.

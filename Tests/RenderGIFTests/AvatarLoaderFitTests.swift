@@ -3,7 +3,6 @@ import ImageCodecs
 @testable import Raster
 import Testing
 @testable import RenderGIF
-@testable import SceneRenderer
 
 /// A user's picture is decoded for the layer it fills: diameter x scale pixels, with the
 /// render's gravity; the built-in pictures keep their full size.

@@ -3,7 +3,6 @@ import Foundation
 @testable import GIFEncoding
 import Raster
 @testable import RenderGIF
-@testable import SceneRenderer
 import Testing
 
 /// The render job on two threads (drawing ahead, variants in parallel) writes exactly the

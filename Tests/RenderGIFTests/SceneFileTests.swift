@@ -1,7 +1,7 @@
 @testable import ArcScene
-import GraphicsTypes
 import Testing
 @testable import RenderGIF
+import Raster
 
 /// Scene files: every key lands in its setting, relative image paths follow the file, and each
 /// refusal names the file and the key.

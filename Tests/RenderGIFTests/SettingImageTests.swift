@@ -1,7 +1,7 @@
 @testable import ArcScene
-import GraphicsTypes
 import Testing
 @testable import RenderGIF
+import Raster
 
 /// Colours, the head image and the per-button avatar images.
 @Suite enum SettingImageTests {

@@ -1,6 +1,5 @@
 import CGIF
 import GIFEncoding
-import GraphicsTypes
 import Palette
 import Raster
 

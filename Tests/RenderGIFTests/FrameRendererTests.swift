@@ -1,7 +1,7 @@
 @testable import ArcScene
 @testable import Raster
 import Testing
-@testable import SceneRenderer
+@testable import RenderGIF
 
 @Suite enum FrameRendererTests {
     /// Every frame of a multi-tap animation, rendered incrementally, equals a full redraw, and

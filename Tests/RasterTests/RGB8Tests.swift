@@ -1,5 +1,5 @@
-import GraphicsTypes
 import Testing
+import Raster
 
 @Suite enum RGB8Tests {
     @Test static func packsAndOrders() {

@@ -1,4 +1,3 @@
-import GraphicsTypes
 import Raster
 
 extension PremultipliedColor {

@@ -1,5 +1,5 @@
-import GraphicsTypes
 import Testing
+import Raster
 
 @Suite enum PointTests {
     @Test static func finitenessNeedsBothCoordinates() {

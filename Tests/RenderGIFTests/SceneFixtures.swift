@@ -1,6 +1,6 @@
 @testable import ArcScene
 @testable import Raster
-@testable import SceneRenderer
+@testable import RenderGIF
 
 /// Small deterministic images and timelines for renderer tests.
 enum SceneFixtures {

@@ -2,7 +2,7 @@
 import Foundation
 @testable import Raster
 import Testing
-@testable import SceneRenderer
+@testable import RenderGIF
 
 /// Pixels of the static scene against values computed here from the seed's formulas.
 @Suite enum StaticScenePixelTests {

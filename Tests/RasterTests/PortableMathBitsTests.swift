@@ -1,5 +1,5 @@
 import Testing
-@testable import DeterministicMath
+@testable import Raster
 
 /// The portable trigonometry pinned to exact bits: these are the values every machine must
 /// compute, so a change to the algorithm (or a compiler contracting its operations) shows here

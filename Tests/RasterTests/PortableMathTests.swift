@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DeterministicMath
+@testable import Raster
 
 /// The portable functions agree with the C library to a few units in the last place, which is
 /// all that geometry needs; their point is that they agree with themselves on every machine.

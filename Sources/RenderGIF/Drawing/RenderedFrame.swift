@@ -1,13 +1,13 @@
 import Raster
 
 /// What `FrameRenderer.render(_:)` reports beside the pixels.
-public struct RenderedFrame: Equatable, Sendable {
+struct RenderedFrame: Equatable, Sendable {
     /// The pixels that may differ from the previous frame (the whole canvas for the first).
     /// Empty when nothing changed (the moving part is where it was).
-    public var damage: PixelRect
+    var damage: PixelRect
     /// The pixels the moving or resting head covers in this frame, clipped to the canvas:
     /// the region whose content travels with the sprite.
-    public var spriteBounds: PixelRect
+    var spriteBounds: PixelRect
     /// True while the head slides (the moving copy is shown); false while it rests.
     var isMoving: Bool
 }

@@ -1,5 +1,4 @@
 import ArcScene
-import GraphicsTypes
 import Raster
 
 /// Draws scene states into frames, knowing what changed.
@@ -10,7 +9,7 @@ import Raster
 /// the union of both areas as the frame's damage. The result is pixel for pixel what a full
 /// redraw gives (`fullRedraw(_:)`), because a layer's pixels depend only on its own position
 /// and what lies under it.
-public struct FrameRenderer: Sendable {
+struct FrameRenderer: Sendable {
     /// The scene's geometry, in points.
     let layout: SceneLayout
     /// Pixels per point.
@@ -20,14 +19,14 @@ public struct FrameRenderer: Sendable {
     /// How images fill their circle.
     let gravity: ContentsGravity
     /// Background, arc and buttons: everything that never moves.
-    public let staticCanvas: Canvas
+    let staticCanvas: Canvas
     /// The frame last rendered.
-    public private(set) var canvas: Canvas
+    private(set) var canvas: Canvas
     private var previousSprite: PixelRect?
     private var previousLayer: DynamicLayer?
 
     /// Prepares the static canvas. `images.buttons` must hold one image per button.
-    public init(layout: SceneLayout, scale: Int, images: SceneImages, gravity: ContentsGravity = .resize) {
+    init(layout: SceneLayout, scale: Int, images: SceneImages, gravity: ContentsGravity = .resize) {
         precondition(images.buttons.count == layout.buttonCount, "FrameRenderer: one image per button")
         self.layout = layout
         self.scale = scale
@@ -42,13 +41,13 @@ public struct FrameRenderer: Sendable {
     }
 
     /// Pixel size of every frame.
-    public var pixelWidth: Int { staticCanvas.width }
+    var pixelWidth: Int { staticCanvas.width }
     /// Pixel height of every frame.
-    public var pixelHeight: Int { staticCanvas.height }
+    var pixelHeight: Int { staticCanvas.height }
 
     /// Renders `state` into `canvas` and reports what changed since the previous call. A state
     /// whose moving part equals the previous one's costs nothing and reports empty damage.
-    public mutating func render(_ state: SceneState) -> RenderedFrame {
+    mutating func render(_ state: SceneState) -> RenderedFrame {
         if let previousSprite, previousLayer == state.dynamicLayer {
             return RenderedFrame(damage: PixelRect(x: previousSprite.x, y: previousSprite.y, width: 0, height: 0),
                                  spriteBounds: previousSprite, isMoving: state.dynamicLayer.isMoving)
