@@ -51,15 +51,16 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
-        // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
-        // choice, LZW) producing the screen and compressed images; writing them is the caller's business.
-        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette"]),
-        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG
-        // writing, GIF writing of GIFEncoding's images and GIF reading for --check's report
-        // through giflib, atomic file output; a folder per format.
+        // All C contact, at the bottom: PNG and JPEG decoding (upright, sRGB, reduced for the
+        // layer), PNG writing, GIF writing of a screen, colour tables and already-compressed
+        // LZW codes through giflib, GIF reading for --check's report, atomic file output; a
+        // folder per format. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "Palette", "GIFEncoding", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader",
-                               "CPNGReader", "CPNGWriter"]),
+                dependencies: ["Raster", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter"]),
+        // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
+        // choice, LZW, the mapping ahead on a worker of its own), writing its images through
+        // ImageCodecs' giflib writer.
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "ImageCodecs"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
         .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],

@@ -17,9 +17,6 @@ struct EncodingPass {
     let settings: RenderSettings
     /// The animation's length in seconds, the end of the last frame.
     let totalDuration: Double
-    /// Whether frames are drawn ahead on a second thread (as far as the pipeline's queue
-    /// allows) while earlier ones are encoded.
-    let drawsAhead: Bool
 
     /// Plans the palette for `options`.
     mutating func palette(_ options: GIFEncodingOptions) throws(RenderGIFError) -> AnimationPalette {
@@ -32,32 +29,27 @@ struct EncodingPass {
     }
 
     /// Encodes every frame with `palette` and `options` into `sink`; with `frames`, also
-    /// writes each frame as PNG. Stops at the first error,
-    /// the sink's included.
+    /// writes each frame as PNG. Frames are drawn here, one at a time, and handed to the
+    /// encoder, which maps and encodes them on workers of its own while the next is drawn
+    /// (see `AnimationWriter`). Stops at the first error, the sink's included.
     func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FrameFolder?,
                 progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
-        let gif: GIFStreamWriter
-        let encoder: AnimationEncoder
-        do { gif = try GIFStreamWriter(sink: sink) } catch { throw .codec(error) }
-        do { encoder = try AnimationEncoder(palette: palette, options: options) } catch { throw .encoding(error) }
         let frameWriter = frames.map { _ in PNGFrameWriter() }
-        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: drawsAhead,
-                                     preparer: encoder.makePreparer())
-        timings.lap(.render)
-        try pipeline.forEach { (k, frame) throws(RenderGIFError) in
+        let writer: AnimationWriter
+        do { writer = try AnimationWriter(palette: palette, options: options, output: sink) } catch { throw .encoding(error) }
+        try drawFrames { (k, frame) throws(RenderGIFError) in
+            timings.lap(.render)
             do throws(GIFEncodingError) {
-                try encoder.addFrame(frame.canvas, time: time(ofFrame: k), damage: frame.damage,
-                                     spriteBounds: frame.spriteBounds, prepared: frame.prepared)
+                try writer.addFrame(frame.canvas, time: time(ofFrame: k), damage: frame.damage,
+                                    spriteBounds: frame.spriteBounds)
             } catch {
                 throw .encoding(error)
             }
-            try Self.write(encoder.takeParts(), to: gif)
             timings.lap(.encode)
-            if let frames, let frameWriter { try Self.write(frame, k, to: frames, with: frameWriter, &timings) }
+            if let frames, let frameWriter { try Self.write(frame.canvas, k, to: frames, with: frameWriter, &timings) }
             progress.renderDidFinishFrame(k)
         }
-        do { _ = try encoder.finish(totalDuration: totalDuration) } catch { throw .encoding(error) }
-        try Self.write(encoder.takeParts(), to: gif)
+        do { try writer.finish(totalDuration: totalDuration) } catch { throw .encoding(error) }
         timings.lap(.encode)
         if let frames, let frameWriter { try Self.finish(frames, frameWriter, &timings) }
     }
@@ -67,12 +59,23 @@ struct EncodingPass {
     /// the encoding, so they are the frames of every attempt).
     func writeFrames(to frames: FrameFolder, timings: inout RenderTimings) throws(RenderGIFError) {
         let frameWriter = PNGFrameWriter()
-        let pipeline = FramePipeline(renderer: renderer, states: states, drawsAhead: drawsAhead)
-        try pipeline.forEach { (k, frame) throws(RenderGIFError) in
+        try drawFrames { (k, frame) throws(RenderGIFError) in
             timings.lap(.render)
-            try Self.write(frame, k, to: frames, with: frameWriter, &timings)
+            try Self.write(frame.canvas, k, to: frames, with: frameWriter, &timings)
         }
         try Self.finish(frames, frameWriter, &timings)
+    }
+
+    /// Draws frame 0, 1, ... in order with a copy of the renderer and calls `body` with each:
+    /// what changed since the frame before (the whole canvas for the first frame, whatever
+    /// the renderer drew before) and the head's pixels.
+    private func drawFrames(_ body: (Int, DrawnFrame) throws(RenderGIFError) -> Void) throws(RenderGIFError) {
+        var renderer = self.renderer
+        for k in states.indices {
+            let frame = renderer.render(states[k])
+            try body(k, DrawnFrame(canvas: renderer.canvas, damage: k == 0 ? renderer.canvas.bounds : frame.damage,
+                                   spriteBounds: frame.spriteBounds))
+        }
     }
 
     /// Frame k shows t = k / fps.
@@ -80,14 +83,9 @@ struct EncodingPass {
         Double(k) / Double(settings.fps)
     }
 
-    /// Writes the encoder's parts through giflib to the output (a file being written, or a comparison).
-    private static func write(_ parts: [GIFStreamPart], to gif: GIFStreamWriter) throws(RenderGIFError) {
-        do { try gif.write(parts) } catch { throw .codec(error) }
-    }
-
-    private static func write(_ frame: FramePipeline.Frame, _ k: Int, to frames: FrameFolder, with writer: PNGFrameWriter,
+    private static func write(_ canvas: Canvas, _ k: Int, to frames: FrameFolder, with writer: PNGFrameWriter,
                               _ timings: inout RenderTimings) throws(RenderGIFError) {
-        do { try writer.write(frame.canvas.image, to: frames.filePath(ofFrame: k)) } catch { throw .codec(error) }
+        do { try writer.write(canvas.image, to: frames.filePath(ofFrame: k)) } catch { throw .codec(error) }
         timings.lap(.frames)
     }
 

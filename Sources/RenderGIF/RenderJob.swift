@@ -63,7 +63,7 @@ public enum RenderJob {
                                      gravity: settings.contentGravity)
         let states = (0 ..< frameCount).map { timeline.state(at: Double($0) / Double(settings.fps)) }
         var pass = EncodingPass(renderer: renderer, states: states, settings: settings,
-                                totalDuration: timeline.totalDuration, drawsAhead: threads > 1)
+                                totalDuration: timeline.totalDuration)
         timings.lap(.render)
         var options = encodingOptions(settings)
         options.isParallel = threads > 1

@@ -1,5 +1,4 @@
 import CGIF
-import Palette
 import Raster
 
 /// Conversions between `[RGB8]` palettes and giflib's `ColorMapObject`, for the GIF reading

@@ -1,5 +1,4 @@
 import CGIF
-import Palette
 import Raster
 
 /// An animated GIF as a person would describe it: its size in bytes and pixels, how many

@@ -1,21 +1,21 @@
 import CGIF
-import GIFEncoding
-import Palette
 import Raster
 
-/// Writes an animated GIF89a through giflib onto a `ByteSink`, from the parts
-/// `AnimationEncoder` produces; the images arrive compressed and are not compressed again.
+/// Writes a GIF89a through giflib onto a `ByteSink` from plain values: a screen, then images
+/// whose LZW codes arrive already compressed and are not compressed again, then the end. It
+/// knows nothing of palettes or animations; the encoder decides what the values are.
 ///
-/// `.screen` writes the header, the logical screen, the global colour table and (when there is
-/// a loop count) the NETSCAPE2.0 looping block; `.image` writes a graphics control block, the
-/// image descriptor with its optional local colour table (after which giflib writes the LZW
-/// minimum code size byte, from the table's size), and the compressed data cut into
-/// sub-blocks of at most 255 bytes (`EGifPutCode`, `EGifPutCodeNext`); `.end` writes the
-/// trailer and releases giflib's state. Each part reaches the sink whole, once giflib has
-/// written all of it. Every giflib result is checked; a failure becomes an `ImageCodecError`
-/// carrying giflib's text (or the sink's own error), after which the writer refuses further
-/// work. A writer dropped before `.end` frees giflib's state and writes nothing more.
-public final class GIFStreamWriter {
+/// `writeScreen` writes the header, the logical screen, the global colour table and (when
+/// there is a loop count) the NETSCAPE2.0 looping block; `writeImage` writes a graphics control
+/// block, the image descriptor with its optional local colour table (after which giflib writes
+/// the LZW minimum code size byte, from the table's size), and the compressed data cut into
+/// sub-blocks of at most 255 bytes (`EGifPutCode`, `EGifPutCodeNext`); `finish` writes the
+/// trailer and releases giflib's state. Each call's bytes reach the sink whole, once giflib
+/// has written all of them. Every giflib result is checked; a failure becomes an
+/// `ImageCodecError` carrying giflib's text (or the sink's own error), after which the writer
+/// refuses further work. A writer dropped before `finish` frees giflib's state and writes
+/// nothing more.
+public final class GIFFileWriter {
     private let bridge: GIFOutputBridge
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var hasScreen = false
@@ -38,36 +38,32 @@ public final class GIFStreamWriter {
         EGifCloseFile(gif, nil)
     }
 
-    /// Writes `parts` in order.
-    public func write(_ parts: [GIFStreamPart]) throws(ImageCodecError) {
-        for part in parts { try write(part) }
+    /// Writes the trailer and releases giflib's state; nothing can be written after it.
+    public func finish() throws(ImageCodecError) {
+        try perform { gif throws(ImageCodecError) in
+            self.gif = nil
+            var closeError: Int32 = 0
+            guard EGifCloseFile(gif, &closeError) == GIF_OK else {
+                throw .encoderFailed(format: "GIF", message: "EGifCloseFile: \(GIFColorTable.errorText(closeError))")
+            }
+        }
     }
 
-    /// Writes one part: the screen first, then images, then the end.
-    public func write(_ part: GIFStreamPart) throws(ImageCodecError) {
-        switch part {
-        case let .screen(screen):
-            try writeScreen(width: screen.width, height: screen.height, globalPalette: screen.globalPalette,
-                            backgroundIndex: screen.backgroundIndex, loopCount: screen.loopCount)
-        case let .image(image):
-            try writeImage(rect: image.rect, localPalette: image.localPalette, delayCentiseconds: image.delayCentiseconds,
-                           disposal: image.disposal, transparentIndex: image.transparentIndex) { gif, codeSize throws(ImageCodecError) in
-                try putCodes(of: image, codeSize: codeSize, gif)
-            }
-        case .end:
-            try perform { gif throws(ImageCodecError) in
-                self.gif = nil
-                var closeError: Int32 = 0
-                guard EGifCloseFile(gif, &closeError) == GIF_OK else {
-                    throw .encoderFailed(format: "GIF", message: "EGifCloseFile: \(GIFColorTable.errorText(closeError))")
-                }
-            }
+    /// Writes one image: its graphics control block (`delayCentiseconds`, `disposal` as the
+    /// GIF's disposal method number, `transparentIndex` or nil), its descriptor at `rect` with
+    /// the optional local table, and `compressedData`, the LZW code stream for
+    /// `minimumCodeSize`, which must be the code size giflib writes for the image's table.
+    public func writeImage(rect: PixelRect, localPalette: [RGB8]?, delayCentiseconds: Int, disposal: Int,
+                           transparentIndex: Int?, minimumCodeSize: Int, compressedData: [UInt8]) throws(ImageCodecError) {
+        try writeImage(rect: rect, localPalette: localPalette, delayCentiseconds: delayCentiseconds, disposal: disposal,
+                       transparentIndex: transparentIndex) { gif, codeSize throws(ImageCodecError) in
+            try putCodes(compressedData, minimumCodeSize: minimumCodeSize, codeSize: codeSize, gif)
         }
     }
 
     /// Writes the header, the logical screen, the global colour table padded to a power of two
     /// (nil: none), and the NETSCAPE2.0 block with `loopCount` (nil: none).
-    package func writeScreen(width: Int, height: Int, globalPalette: [RGB8]?, backgroundIndex: Int,
+    public func writeScreen(width: Int, height: Int, globalPalette: [RGB8]?, backgroundIndex: Int,
                              loopCount: Int?) throws(ImageCodecError) {
         try perform { gif throws(ImageCodecError) in
             guard !hasScreen else { throw .invalidInput(context: "GIF writer", problem: "the screen was already written") }
@@ -88,14 +84,14 @@ public final class GIFStreamWriter {
     /// Writes an image's graphics control block and its descriptor with the optional local
     /// table (padded to a power of two); then `data` writes the image data, given the handle
     /// and the LZW minimum code size giflib has just written for the image's table.
-    package func writeImage(rect: PixelRect, localPalette: [RGB8]?, delayCentiseconds: Int, disposal: GIFDisposal,
+    package func writeImage(rect: PixelRect, localPalette: [RGB8]?, delayCentiseconds: Int, disposal: Int,
                             transparentIndex: Int?,
                             data: (UnsafeMutablePointer<GifFileType>, Int) throws(ImageCodecError) -> Void) throws(ImageCodecError) {
         try perform { gif throws(ImageCodecError) in
             guard hasScreen else {
                 throw .invalidInput(context: "GIF image \(imageCount)", problem: "written before the screen")
             }
-            var control = GraphicsControlBlock(DisposalMode: Int32(disposal.rawValue), UserInputFlag: false,
+            var control = GraphicsControlBlock(DisposalMode: Int32(disposal), UserInputFlag: false,
                                                DelayTime: Int32(delayCentiseconds),
                                                TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
             var controlBytes = [GifByteType](repeating: 0, count: 4)
@@ -130,14 +126,13 @@ public final class GIFStreamWriter {
     }
 
     /// The image's compressed data in sub-blocks, then the empty block that ends them.
-    private func putCodes(of image: EncodedGIFImage, codeSize: Int,
+    private func putCodes(_ data: [UInt8], minimumCodeSize: Int, codeSize: Int,
                           _ gif: UnsafeMutablePointer<GifFileType>) throws(ImageCodecError) {
         let context = "GIF image \(imageCount)"
-        guard image.minimumCodeSize == codeSize else {
-            throw .invalidInput(context: context, problem: "LZW minimum code size \(image.minimumCodeSize) does not match "
+        guard minimumCodeSize == codeSize else {
+            throw .invalidInput(context: context, problem: "LZW minimum code size \(minimumCodeSize) does not match "
                                 + "its colour table, for which giflib writes \(codeSize)")
         }
-        let data = image.compressedData
         guard !data.isEmpty else { throw .invalidInput(context: context, problem: "no compressed data") }
         var offset = 0
         while offset < data.count {
