@@ -11,7 +11,7 @@ import Raster
 /// built-in pictures are drawn from their full 256 px, as they always have been.
 enum AvatarLoader {
     /// The images for `settings`, decoded and premultiplied.
-    static func images(for settings: RenderSettings) throws(RenderGIFError) -> SceneImages {
+    static func images(for settings: Animation) throws(RenderGIFError) -> SceneImages {
         let fit = layerFit(for: settings)
         let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit)
         var buttons: [RGBAImage] = []
@@ -24,7 +24,7 @@ enum AvatarLoader {
     }
 
     /// The layer every avatar fills: a square of diameter x scale pixels.
-    static func layerFit(for settings: RenderSettings) -> PictureFit {
+    static func layerFit(for settings: Animation) -> PictureFit {
         PictureFit(side: settings.buttonDiameter * Double(settings.scale),
                    preservesAspectRatio: settings.contentGravity == .resizeAspectFill)
     }

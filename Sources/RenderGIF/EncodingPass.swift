@@ -14,7 +14,7 @@ struct EncodingPass {
     /// The scene at every frame's time.
     let states: [SceneState]
     /// The settings the frames come from (frame times, interface colours).
-    let settings: RenderSettings
+    let settings: Animation
     /// The animation's length in seconds, the end of the last frame.
     let totalDuration: Double
 

@@ -4,8 +4,8 @@ extension Invocation {
     /// The settings this invocation asks for: defaults, then the scene file, then the flags
     /// in command-line order, checked as a whole. A check across settings that fails is
     /// reported where the setting came from: the flag, or the scene file and its key.
-    func resolveSettings() throws(RenderGIFError) -> RenderSettings {
-        var settings = RenderSettings()
+    func resolveSettings() throws(RenderGIFError) -> Animation {
+        var settings = Animation()
         var fromSceneFile: Set<Setting> = []
         if let sceneFile {
             let bytes: [UInt8]
@@ -36,7 +36,7 @@ extension Invocation {
     private func attributed(_ error: RenderGIFError, fromSceneFile: Set<Setting>) -> RenderGIFError {
         guard let sceneFile, case let .invalidSetting(flag, _, problem) = error, let named = Setting(flag: flag) else { return error }
         let fromFlags = Set(settingFlags.map(\.setting))
-        let given = ([named] + RenderSettings.relatedSettings(of: named)).first {
+        let given = ([named] + Animation.relatedSettings(of: named)).first {
             fromFlags.contains($0) || fromSceneFile.contains($0)
         }
         guard let given, !fromFlags.contains(given) else { return error }

@@ -26,7 +26,7 @@ final class OutputTarget {
     private let poster: PosterOutput?
 
     /// Prepares the outputs `invocation` and `settings` ask for.
-    init(_ invocation: Invocation, settings: RenderSettings) throws(RenderGIFError) {
+    init(_ invocation: Invocation, settings: Animation) throws(RenderGIFError) {
         path = invocation.output
         fps = settings.fps
         maxBytes = settings.maxBytes

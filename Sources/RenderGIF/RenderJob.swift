@@ -84,7 +84,7 @@ public enum RenderJob {
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.
-    static func interfaceColors(_ settings: RenderSettings) -> InterfaceColors {
+    static func interfaceColors(_ settings: Animation) -> InterfaceColors {
         InterfaceColors(background: settings.backgroundColor,
                         lines: [settings.arcColor, settings.borderColor],
                         others: [settings.movingBackgroundColor])
@@ -92,7 +92,7 @@ public enum RenderJob {
 
     /// The encoder's options. `loop` counts plays: 0 forever, 1 once (no loop block), n
     /// plays as a NETSCAPE2.0 repeat count of n − 1.
-    static func encodingOptions(_ settings: RenderSettings) -> GIFEncodingOptions {
+    static func encodingOptions(_ settings: Animation) -> GIFEncodingOptions {
         let loopCount: Int? = settings.loop == 0 ? 0 : (settings.loop == 1 ? nil : settings.loop - 1)
         return GIFEncodingOptions(colors: settings.colors, dither: settings.dither, loopCount: loopCount)
     }

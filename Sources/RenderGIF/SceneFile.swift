@@ -7,7 +7,7 @@ enum SceneFile {
     /// Applies the scene in `bytes` (read from `path`) to `settings` and returns the settings
     /// the file gave. Relative paths in the file are taken relative to the file's folder.
     @discardableResult
-    static func apply(_ bytes: [UInt8], path: String, to settings: inout RenderSettings) throws(RenderGIFError) -> Set<Setting> {
+    static func apply(_ bytes: [UInt8], path: String, to settings: inout Animation) throws(RenderGIFError) -> Set<Setting> {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)

@@ -6,7 +6,7 @@ enum SceneSetup {
     static let maxFrames = 100_000
 
     /// The layout the settings describe.
-    static func layout(for settings: RenderSettings) -> SceneLayout {
+    static func layout(for settings: Animation) -> SceneLayout {
         SceneLayout(
             screenWidth: settings.width, screenHeight: settings.height,
             backgroundColor: settings.backgroundColor,
@@ -18,7 +18,7 @@ enum SceneSetup {
     }
 
     /// The timeline the settings describe, refused past `maxFrames` frames.
-    static func timeline(for settings: RenderSettings) throws(RenderGIFError) -> Timeline {
+    static func timeline(for settings: Animation) throws(RenderGIFError) -> Timeline {
         let timeline: Timeline
         do {
             timeline = try Timeline(layout: layout(for: settings), taps: settings.taps, hold: settings.hold,

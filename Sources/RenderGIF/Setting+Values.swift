@@ -6,7 +6,7 @@ import Raster
 extension Setting {
     /// The default as the help line states it, read from `defaults`; nil for settings
     /// whose default is "none" (the built-in images, no still).
-    func defaultText(_ defaults: RenderSettings) -> String? {
+    func defaultText(_ defaults: Animation) -> String? {
         switch self {
         case .width: return defaults.width.shortDescription
         case .height: return defaults.height.shortDescription
@@ -113,7 +113,7 @@ extension Setting {
     }
 
     /// `--avatar i=file` (repeatable), or `"avatars": {"i": "file", ...}` in a scene file.
-    static func applyAvatars(_ input: SettingInput, to settings: inout RenderSettings, baseFolder: String?) throws(SettingInput.Problem) {
+    static func applyAvatars(_ input: SettingInput, to settings: inout Animation, baseFolder: String?) throws(SettingInput.Problem) {
         switch input {
         case let .text(text):
             guard let equals = text.firstIndex(of: "=") else {

@@ -116,10 +116,10 @@ enum Setting: String, CaseIterable, Sendable {
     }
 
     /// One line of help: what it is, the range where it helps, what it costs and buys where
-    /// that was measured, and the default, read from `RenderSettings()`.
+    /// that was measured, and the default, read from `Animation()`.
     var help: String {
         let range = numberRule.flatMap { $0.inHelp ? ", " + $0.rangeText : nil } ?? ""
-        let fallback = defaultText(RenderSettings()).map { " (default: \($0))" } ?? ""
+        let fallback = defaultText(Animation()).map { " (default: \($0))" } ?? ""
         let measured = tradeOff.map { " " + $0 } ?? ""
         return summary + range + "." + measured + fallback
     }
@@ -139,7 +139,7 @@ enum Setting: String, CaseIterable, Sendable {
     /// Checks `input` and stores it in `settings`. Relative image paths are resolved against
     /// `baseFolder` (the scene file's folder; nil for flags, which are relative to the
     /// current folder).
-    func apply(_ input: SettingInput, to settings: inout RenderSettings, baseFolder: String? = nil) throws(SettingInput.Problem) {
+    func apply(_ input: SettingInput, to settings: inout Animation, baseFolder: String? = nil) throws(SettingInput.Problem) {
         switch self {
         case .width: settings.width = try number(input)
         case .height: settings.height = try number(input)

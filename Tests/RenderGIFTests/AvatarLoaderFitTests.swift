@@ -16,7 +16,7 @@ import Testing
     }
 
     static func head(scale: Int, diameter: Double, gravity: ContentsGravity, path: String?) throws -> RGBAImage {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.scale = scale
         settings.buttonDiameter = diameter
         settings.contentGravity = gravity

@@ -20,8 +20,8 @@ import Raster
         }
         """
 
-    private static func applying(_ text: String, path: String = "s.json") -> (RenderSettings?, String?) {
-        var settings = RenderSettings()
+    private static func applying(_ text: String, path: String = "s.json") -> (Animation?, String?) {
+        var settings = Animation()
         do {
             try SceneFile.apply(Array(text.utf8), path: path, to: &settings)
             return (settings, nil)
@@ -44,7 +44,7 @@ import Raster
 
     @Test static func completeSceneLandsInEveryField() throws {
         let settings = try #require(applying(completeScene, path: "scenes/demo.json").0)
-        let defaults = RenderSettings()
+        let defaults = Animation()
         #expect(settings.width == 400 && defaults.width != 400)
         #expect(settings.height == 800.5)
         #expect(settings.scale == 3)
@@ -84,12 +84,12 @@ import Raster
     }
 
     @Test static func emptySceneChangesNothing() {
-        #expect(applying("{}").0 == RenderSettings())
-        #expect(applying(" \n{ }\n").0 == RenderSettings())
+        #expect(applying("{}").0 == Animation())
+        #expect(applying(" \n{ }\n").0 == Animation())
     }
 
     @Test static func byteOrderMarkIsAllowed() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         try SceneFile.apply([0xEF, 0xBB, 0xBF] + Array(#"{"fps": 10}"#.utf8), path: "s.json", to: &settings)
         #expect(settings.fps == 10)
     }
@@ -138,7 +138,7 @@ import Raster
     }
 
     @Test static func sceneErrorsAreNotUsageErrors() {
-        var settings = RenderSettings()
+        var settings = Animation()
         do {
             try SceneFile.apply(Array("[]".utf8), path: "s.json", to: &settings)
             Issue.record("an array was accepted as a scene")

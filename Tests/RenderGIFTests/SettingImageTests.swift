@@ -7,7 +7,7 @@ import Raster
 @Suite enum SettingImageTests {
     static let colorSettings: [Setting] = [.background, .arcColor, .borderColor, .movingBackground]
 
-    static func color(_ setting: Setting, in settings: RenderSettings) -> RGB8? {
+    static func color(_ setting: Setting, in settings: Animation) -> RGB8? {
         switch setting {
         case .background: return settings.backgroundColor
         case .arcColor: return settings.arcColor
@@ -33,7 +33,7 @@ import Raster
     static func onlyThatColourChanges(setting: Setting) throws {
         let changed = try #require(TestSupport.applied(setting, .text("#123456")))
         for other in colorSettings where other != setting {
-            #expect(color(other, in: changed) == color(other, in: RenderSettings()))
+            #expect(color(other, in: changed) == color(other, in: Animation()))
         }
     }
 
@@ -87,7 +87,7 @@ import Raster
     }
 
     @Test static func avatarFlagsAccumulateAndTheLastWins() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         for text in ["1=a.png", "3=c.png", "1=b.png"] {
             try Setting.avatar.apply(.text(text), to: &settings)
         }

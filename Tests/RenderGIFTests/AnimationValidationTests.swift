@@ -2,8 +2,8 @@ import Testing
 @testable import RenderGIF
 
 /// Checks across several settings, run after every flag and scene key has been applied.
-@Suite enum RenderSettingsValidationTests {
-    private static func failure(_ settings: RenderSettings) -> RenderGIFError? {
+@Suite enum AnimationValidationTests {
+    private static func failure(_ settings: Animation) -> RenderGIFError? {
         do {
             try settings.validate()
             return nil
@@ -13,17 +13,17 @@ import Testing
     }
 
     @Test static func defaultsAreValid() {
-        #expect(failure(RenderSettings()) == nil)
+        #expect(failure(Animation()) == nil)
     }
 
     @Test static func noTapsAreValid() {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.taps = []
         #expect(failure(settings) == nil)
     }
 
     @Test static func tapPastTheLastButton() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.taps = [1, 4, 5]
         let error = try #require(failure(settings))
         #expect(error.description == "invalid value '1,4,5' for '--taps': button 4 does not exist (buttons are 0 to 3)")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test static func avatarPastTheLastButtonReportsTheLowestSuchIndex() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.avatarImages = [9: "i.png", 0: "a.png", 5: "f.png", 7: "h.png"]
         let error = try #require(failure(settings))
         #expect(error.description == "invalid value for '--avatar': button 5 does not exist (buttons are 0 to 3)")
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test static func borderWiderThanHalfTheDiameter() {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.buttonDiameter = 51
         settings.borderWidth = 25.5
         #expect(failure(settings) == nil)
@@ -58,8 +58,8 @@ import Testing
     }
 
     @Test static func framesLargerThanTheLimit() {
-        #expect(RenderSettings.maxFrameSide == 8192)
-        var settings = RenderSettings()
+        #expect(Animation.maxFrameSide == 8192)
+        var settings = Animation()
         settings.width = 2048
         settings.scale = 4
         #expect(failure(settings) == nil)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test static func tapsAreCheckedFirst() {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.taps = [7]
         settings.avatarImages = [8: "x.png"]
         settings.borderWidth = 100

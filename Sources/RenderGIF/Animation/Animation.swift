@@ -6,7 +6,7 @@ import Raster
 /// as defaults. Flags and scene files both arrive here through `Setting.apply`. Each setting
 /// holds the type of the module it configures (the timing curve, path mode and gravity the
 /// scene and raster modules take, the palette's dither mode), so nothing maps between twins.
-struct RenderSettings: Equatable, Sendable {
+struct Animation: Equatable, Sendable {
     // Screen and sampling.
     /// Screen width in points.
     var width: Double = 375

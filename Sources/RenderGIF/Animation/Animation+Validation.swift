@@ -1,7 +1,7 @@
 import ArcScene
 
 /// Checks that need several settings at once; single values were checked as they arrived.
-extension RenderSettings {
+extension Animation {
     /// The largest frame side in pixels (width or height times scale).
     static let maxFrameSide = 8192
 
@@ -20,9 +20,9 @@ extension RenderSettings {
                                   problem: "must be at most half the diameter (\((buttonDiameter / 2).shortDescription))")
         }
         let side = max(width, height) * Double(scale)
-        if side > Double(RenderSettings.maxFrameSide) {
+        if side > Double(Animation.maxFrameSide) {
             throw .invalidSetting(flag: Setting.scale.flag, value: "\(scale)",
-                                  problem: "frames would be \(Int(side.rounded(.up))) pixels on a side, over the limit of \(RenderSettings.maxFrameSide)")
+                                  problem: "frames would be \(Int(side.rounded(.up))) pixels on a side, over the limit of \(Animation.maxFrameSide)")
         }
         // A timeline that cannot be built is reported when the render builds it.
         if let posterTime, let total = try? SceneSetup.timeline(for: self).totalDuration,
