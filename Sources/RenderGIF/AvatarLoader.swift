@@ -2,7 +2,7 @@ import Foundation
 import ImageCodecs
 import Raster
 
-/// Loads the avatar images a render needs: the user's files where given, the built-in
+/// Loads the avatar images a render needs: the user's pictures where given, the built-in
 /// pictures otherwise (button i beyond the fourth reuses picture i mod 4).
 ///
 /// A user's picture is decoded for the layer it fills (diameter times scale pixels, with the
@@ -32,11 +32,14 @@ enum AvatarLoader {
     private static let defaultButtons = [DefaultAvatarData.button1, DefaultAvatarData.button2,
                                          DefaultAvatarData.button3, DefaultAvatarData.button4]
 
-    private static func load(_ path: String?, default base64: String, name: String,
+    private static func load(_ picture: Picture?, default base64: String, name: String,
                              fit: PictureFit) throws(RenderGIFError) -> RGBAImage {
         do {
-            if let path { return try ImageFile.load(path: path, fit: fit) }
-            return try builtIn(base64, name: name)
+            switch picture?.source {
+            case let .file(path): return try ImageFile.load(path: path, fit: fit)
+            case let .pixels(image): return image
+            case nil: return try builtIn(base64, name: name)
+            }
         } catch {
             throw .codec(error)
         }

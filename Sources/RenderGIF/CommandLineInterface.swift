@@ -1,12 +1,12 @@
 /// What the command line asks for.
-public enum Command: Sendable {
+package enum Command: Sendable {
     case help
     case version
     case render(Invocation)
 }
 
 /// A render request: the output, where the settings come from, and how to report.
-public struct Invocation: Sendable {
+package struct Invocation: Sendable {
     /// The GIF to write (`-` for standard output), or to compare with `--check`.
     var output: String
     /// The arguments as given (without the program name), to show the command that
@@ -19,11 +19,11 @@ public struct Invocation: Sendable {
     /// Folder that also receives every frame as PNG.
     var framesFolder: String?
     /// Write nothing; compare the output with what would be rendered.
-    public var check = false
+    package var check = false
     /// No progress output.
-    public var quiet = false
+    package var quiet = false
     /// Print where the time went.
-    public var timings = false
+    package var timings = false
 
     init(output: String) {
         self.output = output
@@ -32,7 +32,7 @@ public struct Invocation: Sendable {
 
 /// Parses arguments by swift-argument-parser's conventions: `--flag value` or `--flag=value`,
 /// `--` ends the options, usage errors name the flag and suggest a near spelling.
-public enum CommandLineInterface {
+package enum CommandLineInterface {
     /// The command's name in help and usage lines.
     static let commandName = "render-gif"
     /// The one-line synopsis.
@@ -47,7 +47,7 @@ public enum CommandLineInterface {
     }
 
     /// Turns `arguments` (without the program name) into a command.
-    public static func parse(_ arguments: [String]) throws(RenderGIFError) -> Command {
+    package static func parse(_ arguments: [String]) throws(RenderGIFError) -> Command {
         var outputs: [String] = []
         var invocation = Invocation(output: "")
         var index = 0

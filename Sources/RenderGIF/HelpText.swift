@@ -2,7 +2,7 @@
 /// OPTIONS, with help text from column 27.
 extension CommandLineInterface {
     /// The full help text, ending with a newline.
-    public static var helpText: String {
+    package static var helpText: String {
         var lines = [
             "OVERVIEW: Renders the QQ account page's arc-avatar animation as Core Animation",
             "plays it and writes an animated GIF.",
@@ -30,7 +30,7 @@ extension CommandLineInterface {
     }
 
     /// The lines printed after a usage error.
-    public static var usageHint: String {
+    package static var usageHint: String {
         "Usage: \(usageLine)\n  See '\(commandName) --help' for more information.\n"
     }
 

@@ -24,13 +24,13 @@ nonisolated(unsafe) private var handlersInstalled = false
 /// safe to do there. A watcher thread reading the pipe does the clean-up, which needs a lock:
 /// it takes the temporary-file registry's lock for good, so no thread can create or rename a
 /// file afterwards, then restores the signal's default action and raises it again.
-public enum InterruptionHandler {
+package enum InterruptionHandler {
     /// The signals that end a render.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// Installs the handlers; `isTerminal` says whether standard error is a terminal, where
     /// a progress bar may need clearing before the line.
-    public static func install(isTerminal: Bool) {
+    package static func install(isTerminal: Bool) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)

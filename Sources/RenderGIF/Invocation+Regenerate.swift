@@ -8,7 +8,7 @@ extension Invocation {
 
     /// The line printed after a failed `--check` saying how to bring the files up to date,
     /// or nil for other errors.
-    public func followUp(after error: RenderGIFError) -> String? {
+    package func followUp(after error: RenderGIFError) -> String? {
         switch error {
         case .outOfDate: return "To regenerate: \(RenderGIFError.printable(regenerateCommand))\n"
         case .cannotCheck: return "To create it: \(RenderGIFError.printable(regenerateCommand))\n"
@@ -17,7 +17,7 @@ extension Invocation {
     }
 
     /// The line a passing `--check` prints about `files`, e.g. `docs/demo.gif is up to date`.
-    public static func upToDateLine(_ files: [String]) -> String {
+    package static func upToDateLine(_ files: [String]) -> String {
         let names = files.joined(separator: " and ")
         return RenderGIFError.printable(names) + (files.count == 1 ? " is up to date" : " are up to date") + "\n"
     }

@@ -1,5 +1,3 @@
-import ImageCodecs
-
 extension Invocation {
     /// The settings this invocation asks for: defaults, then the scene file, then the flags
     /// in command-line order, checked as a whole. A check across settings that fails is
@@ -8,13 +6,7 @@ extension Invocation {
         var settings = Animation()
         var fromSceneFile: Set<Setting> = []
         if let sceneFile {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileBytes.contents(ofFile: sceneFile, maxBytes: SceneFile.maxSize)
-            } catch {
-                throw .sceneFile(path: sceneFile, problem: Invocation.readProblem(error))
-            }
-            fromSceneFile = try SceneFile.apply(bytes, path: sceneFile, to: &settings)
+            fromSceneFile = try SceneFile.apply(SceneFile.read(sceneFile), path: sceneFile, to: &settings)
         }
         for (setting, value) in settingFlags {
             do {
@@ -44,13 +36,5 @@ extension Invocation {
             return .sceneFile(path: sceneFile, problem: SceneFile.keyProblem(given.key, problem))
         }
         return .sceneFile(path: sceneFile, problem: "key '\(given.key)' does not fit the default '\(named.key)': \(problem)")
-    }
-
-    private static func readProblem(_ error: ImageCodecError) -> String {
-        switch error {
-        case let .unreadable(_, reason): return reason
-        case let .fileTooLarge(_, bytes, limit): return "the file is \(bytes) bytes, over the limit of \(limit) bytes"
-        default: return error.description
-        }
     }
 }

@@ -25,26 +25,29 @@ final class OutputTarget {
     private var comparison: FileComparisonSink?
     private let poster: PosterOutput?
 
-    /// Prepares the outputs `invocation` and `settings` ask for.
-    init(_ invocation: Invocation, settings: Animation) throws(RenderGIFError) {
-        path = invocation.output
+    /// Prepares the GIF's `destination` and the still `settings` ask for.
+    init(_ destination: GIFDestination, settings: Animation) throws(RenderGIFError) {
+        path = destination.name
         fps = settings.fps
         maxBytes = settings.maxBytes
         var standardOutput: StandardOutputSink?
-        if invocation.check {
+        switch destination {
+        case let .check(path):
             comparison = try Self.comparison(path)
-        } else if path == "-" {
+        case .standardOutput:
             guard !StandardOutputSink.isTerminal else {
                 throw .usage("Standard output is a terminal; send it to a file or a pipe ('render-gif - > out.gif'), or give '<output>' a file name.")
             }
             standardOutput = StandardOutputSink(whenReaderCloses: InterruptionHandler.closedOutputWait)
             if maxBytes != nil { held = MemorySink() }
-        } else {
+        case .memory:
+            held = MemorySink()
+        case let .file(path):
             file = try Self.temporaryFile(path)
         }
         self.standardOutput = standardOutput
         poster = try settings.poster.map { path throws(RenderGIFError) in
-            try PosterOutput(path: path, time: settings.posterTime, check: invocation.check)
+            try PosterOutput(path: path, time: settings.posterTime, check: destination.isCheck)
         }
     }
 
@@ -79,7 +82,10 @@ final class OutputTarget {
     }
 
     /// The files written or checked, for the line a passing check prints.
-    var paths: [String] { [path] + (poster.map { [$0.path] } ?? []) }
+    var paths: [String] { (path.isEmpty ? [] : [path]) + (poster.map { [$0.path] } ?? []) }
+
+    /// The GIF's bytes, for a render to memory (nil for the other destinations).
+    var heldBytes: [UInt8]? { standardOutput == nil ? held?.bytes : nil }
 
     /// Finishes every output once the GIF is encoded: draws the poster (with a copy of
     /// `renderer`, at its time on `timeline`), then moves the files into place, or judges the

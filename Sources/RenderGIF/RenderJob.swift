@@ -4,39 +4,27 @@ import ImageCodecs
 import Palette
 import Raster
 
-/// What a finished render reports.
-public struct RenderReport: Sendable {
-    /// Frames sampled from the timeline (before identical frames were merged).
-    var frameCount: Int
-    /// Where the time went.
-    public var timings: RenderTimings
-    /// The files written, or with `--check` compared: the GIF, then the poster if any.
-    public var outputs: [String]
-}
-
-/// One render from an invocation to a GIF (or a comparison with one, for `--check`):
-/// settings, images, the palette planned from the distinct pictures the animation shows,
-/// then every frame drawn once and encoded, optional PNG frames, and the output moved into place.
+/// One render of an animation to a GIF (or a comparison with one, for `--check`): the
+/// settings checked, images, the palette planned from the distinct pictures the animation
+/// shows, then every frame drawn once and encoded, optional PNG frames, and the output moved
+/// into place.
 ///
 /// Memory stays bounded by a few frames whatever the animation's length: frames are drawn,
 /// encoded and dropped one at a time, and each compressed image goes straight to giflib,
 /// which writes it to the output. With `--max-bytes`, `SizeBudget` may encode the frames
 /// more than once, each time with lossier options, until the file fits (a GIF for standard
 /// output is then held in memory, at most the budget, until it does).
-public enum RenderJob {
-    /// Runs the render `invocation` asks for, reporting progress from the start to the end.
-    public static func run(_ invocation: Invocation, progress: any RenderProgress) throws(RenderGIFError) -> RenderReport {
-        try run(invocation, progress: progress, threads: 2)
-    }
-
-    /// `run(_:progress:)` on `threads` threads (1 or 2): one draws the next frame and
-    /// shares the encoding of each frame's variants with the other. The bytes are the same
-    /// for any number.
-    static func run(_ invocation: Invocation, progress: any RenderProgress,
-                    threads: Int) throws(RenderGIFError) -> RenderReport {
+package enum RenderJob {
+    /// Renders `animation` to `destination` (and with `framesFolder` every frame as PNG) on
+    /// `threads` threads (1 or 2: with two the encoder maps and encodes on workers of its
+    /// own while frames are drawn, and shares the encoding of each frame's variants). The
+    /// bytes are the same for any number.
+    static func run(_ animation: Animation, to destination: GIFDestination, framesFolder: String? = nil,
+                    progress: any RenderProgress, threads: Int = 2) throws(RenderGIFError) -> RenderReport {
         var timings = RenderTimings()
         timings.start()
-        let settings = try invocation.resolveSettings()
+        let settings = animation
+        try settings.validate()
         let timeline = try SceneSetup.timeline(for: settings)
         let frameCount: Int
         do {
@@ -46,7 +34,7 @@ public enum RenderJob {
         }
         // The outputs first: a bad output path, or with --check a missing file, fails before
         // progress starts and before --frames creates a folder.
-        let output = try OutputTarget(invocation, settings: settings)
+        let output = try OutputTarget(destination, settings: settings)
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images = try AvatarLoader.images(for: settings)
@@ -54,7 +42,7 @@ public enum RenderJob {
 
         let frames: FrameFolder?
         do {
-            frames = try invocation.framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
+            frames = try framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
         } catch {
             throw .codec(error)
         }
@@ -80,7 +68,7 @@ public enum RenderJob {
         try output.complete(posterFrom: pass.renderer, timeline: timeline)
         timings.lap(.write)
         progress.renderDidFinish()
-        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths)
+        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes)
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.

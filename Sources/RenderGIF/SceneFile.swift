@@ -1,8 +1,27 @@
+import ImageCodecs
+
 /// Reads scene files: a JSON object whose keys are settings (see docs/scene.md). Unknown keys,
 /// wrong types and bad values are errors that name the key.
 enum SceneFile {
     /// The largest scene file read, in bytes.
     static let maxSize = 1 << 20
+
+    /// The bytes of the scene file at `path`, refused past `maxSize`.
+    static func read(_ path: String) throws(RenderGIFError) -> [UInt8] {
+        do {
+            return try FileBytes.contents(ofFile: path, maxBytes: maxSize)
+        } catch {
+            throw .sceneFile(path: path, problem: readProblem(error))
+        }
+    }
+
+    private static func readProblem(_ error: ImageCodecError) -> String {
+        switch error {
+        case let .unreadable(_, reason): return reason
+        case let .fileTooLarge(_, bytes, limit): return "the file is \(bytes) bytes, over the limit of \(limit) bytes"
+        default: return error.description
+        }
+    }
 
     /// Applies the scene in `bytes` (read from `path`) to `settings` and returns the settings
     /// the file gave. Relative paths in the file are taken relative to the file's folder.

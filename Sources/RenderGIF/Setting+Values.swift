@@ -37,6 +37,37 @@ extension Setting {
         }
     }
 
+    /// The value `animation` holds for a setting checked by a rule (a number in a range, the
+    /// taps, the poster time), as a scene file would give it; nil for the others, whose
+    /// values are always acceptable (colours, names) or checked when used (pictures).
+    func value(in animation: Animation) -> JSONValue? {
+        func number(_ value: Double) -> JSONValue { .number(value) }
+        switch self {
+        case .width: return number(animation.width)
+        case .height: return number(animation.height)
+        case .scale: return number(Double(animation.scale))
+        case .fps: return number(Double(animation.fps))
+        case .taps: return .array(animation.taps.map { number(Double($0)) })
+        case .hold: return number(animation.hold)
+        case .oneStepDuration: return number(animation.oneStepDuration)
+        case .perStepDuration: return number(animation.perStepDuration)
+        case .buttons: return number(Double(animation.buttonCount))
+        case .margin: return number(animation.marginDegrees)
+        case .diameter: return number(animation.buttonDiameter)
+        case .borderWidth: return number(animation.borderWidth)
+        case .arcWidth: return number(animation.arcLineWidth)
+        case .colors: return number(Double(animation.colors))
+        case .loop: return number(Double(animation.loop))
+        case .maxBytes: return animation.maxBytes.map { number(Double($0)) }
+        case .posterTime: return animation.posterTime.map(number)
+        case .timing:
+            guard case let .cubicBezier(x1, y1, x2, y2) = animation.timing else { return nil }
+            return .array([x1, y1, x2, y2].map(number))
+        case .pathMode, .gravity, .background, .arcColor, .borderColor, .movingBackground, .head, .avatar, .dither, .poster:
+            return nil
+        }
+    }
+
     static func parseTaps(_ input: SettingInput) throws(SettingInput.Problem) -> [Int] {
         let expectation: String
         if case .text = input { expectation = "a comma-separated list of button indices" } else { expectation = "an array of button indices" }
@@ -122,7 +153,7 @@ extension Setting {
             let index = try avatarIndex(String(text[..<equals]))
             let file = String(text[text.index(after: equals)...])
             guard !file.isEmpty else { throw SettingInput.Problem("must be <i>=<file>, with a file after '='") }
-            settings.avatarImages[index] = file
+            settings.avatarImages[index] = .file(file)
         case let .json(.object(members)):
             for member in members {
                 guard case let .string(file) = member.value else {
@@ -131,7 +162,7 @@ extension Setting {
                 guard !file.isEmpty else {
                     throw SettingInput.Problem("must map button indices to image paths; the path for '\(member.key)' is empty")
                 }
-                settings.avatarImages[try avatarIndex(member.key)] = resolve(file, against: baseFolder)
+                settings.avatarImages[try avatarIndex(member.key)] = .file(resolve(file, against: baseFolder))
             }
         case let .json(other):
             throw SettingInput.Problem("must be an object mapping button indices to image paths, not \(other.typeName)")

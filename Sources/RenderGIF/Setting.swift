@@ -161,7 +161,7 @@ enum Setting: String, CaseIterable, Sendable {
         case .arcColor: settings.arcColor = try Setting.color(input)
         case .borderColor: settings.borderColor = try Setting.color(input)
         case .movingBackground: settings.movingBackgroundColor = try Setting.color(input)
-        case .head: settings.headImage = Setting.resolve(try Setting.path(input), against: baseFolder)
+        case .head: settings.headImage = .file(Setting.resolve(try Setting.path(input), against: baseFolder))
         case .avatar: try Setting.applyAvatars(input, to: &settings, baseFolder: baseFolder)
         case .colors: settings.colors = Int(try number(input))
         case .dither: settings.dither = try input.choice(Setting.ditherNames)

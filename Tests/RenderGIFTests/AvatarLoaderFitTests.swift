@@ -20,7 +20,7 @@ import Testing
         settings.scale = scale
         settings.buttonDiameter = diameter
         settings.contentGravity = gravity
-        settings.headImage = path
+        settings.headImage = path.map(Picture.file)
         return try AvatarLoader.images(for: settings).head
     }
 

@@ -5,8 +5,19 @@ extension Animation {
     /// The largest frame side in pixels (width or height times scale).
     static let maxFrameSide = 8192
 
-    /// Throws the first inconsistency, naming the flag to change.
+    /// Throws the first value out of its range (by the option table's rules, the ones flags
+    /// and scene files are checked by as they arrive) or the first inconsistency, naming the
+    /// setting to change.
     func validate() throws(RenderGIFError) {
+        for setting in Setting.allCases {
+            guard let value = setting.value(in: self) else { continue }
+            var copy = self
+            do {
+                try setting.apply(.json(value), to: &copy)
+            } catch {
+                throw .invalidSetting(flag: setting.flag, value: setting.defaultText(self), problem: error.message)
+            }
+        }
         for tap in taps where tap >= buttonCount {
             throw .invalidSetting(flag: Setting.taps.flag, value: taps.map(String.init).joined(separator: ","),
                                   problem: "button \(tap) does not exist (buttons are 0 to \(buttonCount - 1))")

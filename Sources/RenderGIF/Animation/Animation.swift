@@ -2,79 +2,105 @@ import ArcScene
 import Palette
 import Raster
 
-/// Everything that decides what render-gif draws and how it encodes it, with the seed's values
-/// as defaults. Flags and scene files both arrive here through `Setting.apply`. Each setting
-/// holds the type of the module it configures (the timing curve, path mode and gravity the
-/// scene and raster modules take, the palette's dither mode), so nothing maps between twins.
-struct Animation: Equatable, Sendable {
+/// An arc-avatar animation: the screen, the taps and their timing, the layout, the colours,
+/// the pictures and how the GIF is encoded, with the 2017 demo's values as defaults.
+///
+/// Build one in code and change what you need, or read one from a scene file
+/// (`init(sceneFile:)`), then render it to a file (`render(to:framesFolder:progress:)`), to
+/// bytes in memory (`renderGIF(progress:)`), or compare it with a file made before
+/// (`check(against:progress:)`). Values are checked when rendering: one out of its range
+/// fails with a `RenderGIFError` naming it.
+///
+/// These are the one place the defaults live: the command's help, the scene files and the
+/// layout all read them from here. Each setting holds the type of the module it configures
+/// (the timing curve, path mode and gravity the scene and raster modules take, the palette's
+/// dither mode), so nothing maps between twins.
+public struct Animation: Equatable, Sendable {
     // Screen and sampling.
     /// Screen width in points.
-    var width: Double = 375
+    public var width: Double = 375
     /// Screen height in points.
-    var height: Double = 667
+    public var height: Double = 667
     /// Pixels per point, 1 to 4.
-    var scale: Int = 2
+    public var scale: Int = 2
     /// Frames per second, 1 to 50 (GIF delays are whole centiseconds, 2 cs at the least).
-    var fps: Int = 50
+    public var fps: Int = 50
 
     // Story.
     /// Button indices tapped in order.
-    var taps: [Int] = [1, 3, 0, 2, 1]
+    public var taps: [Int] = [1, 3, 0, 2, 1]
     /// Still time before the first tap and after every transition, in seconds.
-    var hold: Double = 0.6
+    public var hold: Double = 0.6
     /// Duration of a move to a neighbouring button, in seconds.
-    var oneStepDuration: Double = 0.7
+    public var oneStepDuration: Double = 0.7
     /// Duration per button passed for longer moves, in seconds.
-    var perStepDuration: Double = 0.4
+    public var perStepDuration: Double = 0.4
     /// The moving layer's timing curve.
-    var timing: TimingFunction = .easeOut
+    public var timing: TimingFunction = .easeOut
     /// How progress maps onto the path.
-    var pathMode: PathMode = .linear
+    public var pathMode: PathMode = .linear
 
     // Layout.
     /// Number of avatar buttons along the arc.
-    var buttonCount: Int = 4
+    public var buttonCount: Int = 4
     /// Angle between the arc's ends and the outer buttons, in degrees.
-    var marginDegrees: Double = 7.5
+    public var marginDegrees: Double = 7.5
     /// Diameter of every avatar layer, in points.
-    var buttonDiameter: Double = 50
+    public var buttonDiameter: Double = 50
     /// Width of the avatar borders, in points.
-    var borderWidth: Double = 2
+    public var borderWidth: Double = 2
     /// Width of the arc's stroke, in points.
-    var arcLineWidth: Double = 1
+    public var arcLineWidth: Double = 1
     /// How images fill their square.
-    var contentGravity: ContentsGravity = .resize
+    public var contentGravity: ContentsGravity = .resize
 
     // Colours.
-    var backgroundColor = RGB8(255, 255, 255)
-    var arcColor = RGB8(255, 0, 0)
-    var borderColor = RGB8(0, 255, 0)
+    public var backgroundColor = RGB8(255, 255, 255)
+    public var arcColor = RGB8(255, 0, 0)
+    public var borderColor = RGB8(0, 255, 0)
     /// Background of the moving copy (visible only through transparent head images).
-    var movingBackgroundColor = RGB8(0, 0, 255)
+    public var movingBackgroundColor = RGB8(0, 0, 255)
 
     // Images: nil means the built-in default.
-    /// Path of the avatar that moves.
-    var headImage: String?
-    /// Paths of button images by button index.
-    var avatarImages: [Int: String] = [:]
+    /// The avatar that moves; nil for the built-in one.
+    public var headImage: Picture?
+    /// Button images by button index (from 0); a button not listed shows a built-in avatar.
+    public var avatarImages: [Int: Picture] = [:]
 
     // GIF encoding.
     /// Palette size, 2 to 256.
-    var colors: Int = 256
+    public var colors: Int = 256
     /// Dithering of photo pixels.
-    var dither: DitherMode = .none
+    public var dither: DitherMode = .none
     /// Loop count; 0 plays forever.
-    var loop: Int = 0
+    public var loop: Int = 0
     /// The largest GIF to write, in bytes; nil for no limit. With a limit the encoder takes
     /// the first step of `GIFEncodingOptions.sizeLadder` whose file fits.
-    var maxBytes: Int?
+    public var maxBytes: Int?
 
     // The still.
     /// Where to write a PNG still of the animation, or nil for none.
-    var poster: String?
+    public var poster: String?
     /// The time the still shows, in seconds; nil for the end (the final resting state).
-    var posterTime: Double?
+    public var posterTime: Double?
 
-    /// The seed's animation.
-    init() {}
+    /// The 2017 demo's animation: 375 x 667 points at 2x, 50 fps, taps 1, 3, 0, 2, 1 with
+    /// Core Animation's ease-out, the built-in avatars, 256 colours.
+    public init() {}
+
+    /// The demo's animation with the settings of the scene file at `path` (a JSON object
+    /// whose keys are settings, as `render-gif --scene` reads it; relative picture paths in
+    /// it start from the file's folder). The values are checked as they are read.
+    public init(sceneFile path: String) throws(RenderGIFError) {
+        self.init()
+        try SceneFile.apply(SceneFile.read(path), path: path, to: &self)
+        do {
+            try validate()
+        } catch {
+            guard case let .invalidSetting(flag, _, problem) = error, let setting = Setting(flag: flag) ?? Setting(key: flag) else {
+                throw error
+            }
+            throw .sceneFile(path: path, problem: SceneFile.keyProblem(setting.key, problem))
+        }
+    }
 }
