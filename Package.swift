@@ -68,6 +68,8 @@ let package = Package(
         // The library the command uses: options, scene files, progress, the render job.
         .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
+        // The README's library example, exactly as the README shows it (a CLI test checks both).
+        .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
 
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -81,6 +83,6 @@ let package = Package(
                     dependencies: ["RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
                                    "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
-        .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["render-gif", "library-example", "RenderGIF"], exclude: ["Golden"]),
     ]
 )
