@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ImageCodecs
 
 /// A sink that writes nothing: it compares what an encoder produces with an existing file,
 /// reading the file as the bytes arrive. The written bytes are kept, so that a mismatch can be
 /// described by decoding both versions. Used by `render-gif --check`.
-public final class FileComparisonSink: ByteSink {
+final class FileComparisonSink: ByteSink {
     /// How an existing file compares with the bytes that were written.
-    public enum Outcome: Equatable, Sendable {
+    enum Outcome: Equatable, Sendable {
         /// Byte for byte the same.
         case identical
         /// The file could not be read (missing, a folder, no permission).
@@ -24,9 +25,9 @@ public final class FileComparisonSink: ByteSink {
     let path: String
     /// Why the file cannot be read, known from the start (missing, a folder, no permission);
     /// nil when it opened.
-    public private(set) var openFailure: String?
+    private(set) var openFailure: String?
     /// Every byte written so far: the new version of the file.
-    public private(set) var writtenBytes: [UInt8] = []
+    private(set) var writtenBytes: [UInt8] = []
     private var descriptor: Int32 = -1
     private var offset = 0
     private var firstDifference: Int?
@@ -35,7 +36,7 @@ public final class FileComparisonSink: ByteSink {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
     /// Opens `path` for comparison; a file that cannot be opened is reported by `finish()`.
-    public init(path: String) {
+    init(path: String) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -56,7 +57,7 @@ public final class FileComparisonSink: ByteSink {
     }
 
     /// Compares `bytes` with the file's next bytes; never fails.
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    func write(_ bytes: UnsafeRawBufferPointer) {
         writtenBytes.append(contentsOf: bytes)
         defer { offset += bytes.count }
         guard descriptor >= 0, firstDifference == nil, fileLengthWhenEnded == nil else { return }
@@ -80,7 +81,7 @@ public final class FileComparisonSink: ByteSink {
     }
 
     /// The verdict once every byte has been written.
-    public func finish() -> Outcome {
+    func finish() -> Outcome {
         if let openFailure { return .unreadable(reason: openFailure) }
         if let firstDifference { return .differs(atOffset: firstDifference) }
         if let length = fileLengthWhenEnded { return .lengthDiffers(fileBytes: length, expectedBytes: offset) }

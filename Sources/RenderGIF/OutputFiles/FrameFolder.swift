@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ImageCodecs
 
 /// The folder `--frames` writes into: prepared once (created when missing, provided its
 /// parent exists), then one file per frame, named so that name order is frame order.
 /// Once the frames are written, `removeOtherFrames()` deletes frame files an earlier, longer
 /// render left behind, so the folder holds exactly this render's frames. Files not named like
 /// frames (`frame-` and five or more digits and `.png`) are never touched.
-public struct FrameFolder: Sendable {
+struct FrameFolder: Sendable {
     /// The folder's path as given.
     let path: String
     /// Digits in every frame number (at least 5, more for longer animations).
@@ -18,7 +19,7 @@ public struct FrameFolder: Sendable {
     let frameCount: Int
 
     /// Checks or creates the folder for `frameCount` frames.
-    public init(path: String, frameCount: Int) throws(ImageCodecError) {
+    init(path: String, frameCount: Int) throws(ImageCodecError) {
         self.path = path
         self.frameCount = frameCount
         self.digits = max(5, String(max(0, frameCount - 1)).count)
@@ -44,14 +45,14 @@ public struct FrameFolder: Sendable {
     }
 
     /// The path of frame `index`'s file.
-    public func filePath(ofFrame index: Int) -> String {
+    func filePath(ofFrame index: Int) -> String {
         (path.hasSuffix("/") ? path : path + "/") + fileName(ofFrame: index)
     }
 
     /// Removes every file named like a frame (`frame-NNNNN.png`, any number of digits from
     /// five) that is not one of this render's `frameCount` frames: what an earlier render of
     /// more frames, or of more digits, left behind. Folders and other names stay.
-    public func removeOtherFrames() throws(ImageCodecError) {
+    func removeOtherFrames() throws(ImageCodecError) {
         guard let folder = opendir(path) else { throw .unwritable(path: path, reason: systemErrorText(errno)) }
         var names: [String] = []
         while let entry = readdir(folder) {
