@@ -26,11 +26,14 @@ public struct Timeline: Sendable {
     private let curve: UnitBezier
     private let buttonCenters: [Point]
 
+    /// The demo's still time before the first tap and after every move, in seconds.
+    public static let demoHold = 0.6
+
     /// Builds the timeline, checking every parameter first.
     ///
     /// - Throws: `SceneError` naming the first bad parameter: the layout's, a tap outside the
     ///   buttons, a negative or non-finite hold or duration, or a bad timing curve.
-    public init(layout: SceneLayout = SceneLayout(), taps: [Int], hold: Double = 0.6,
+    public init(layout: SceneLayout = SceneLayout(), taps: [Int], hold: Double = Timeline.demoHold,
                 durationRule: DurationRule = .demo, timing: TimingFunction = .moveDefault,
                 pathMode: PathMode = .linear) throws(SceneError) {
         try layout.validate()

@@ -16,4 +16,7 @@ public struct GIFScreen: Sendable, Equatable {
     /// The NETSCAPE2.0 repeat count (0: forever, up to 65535), or nil for no looping block
     /// (the animation plays once).
     public let loopCount: Int?
+
+    /// The repeat counts a NETSCAPE2.0 block can hold (16 bits; 0 repeats forever).
+    public static let loopCountRange = 0 ... 65535
 }

@@ -1,4 +1,5 @@
 import ArcScene
+import GIFEncoding
 import Palette
 import Raster
 
@@ -11,16 +12,16 @@ import Raster
 /// (`check(against:progress:)`). Values are checked when rendering: one out of its range
 /// fails with a `RenderGIFError` naming it.
 ///
-/// These are the one place the defaults live: the command's help, the scene files and the
-/// layout all read them from here. Each setting holds the type of the module it configures
+/// The defaults are read from the one place each lives (the scene model's demo layout and
+/// timing, the encoder's largest table); the command's help and scene files read them here. Each setting holds the type of the module it configures
 /// (the timing curve, path mode and gravity the scene and raster modules take, the palette's
 /// dither mode), so nothing maps between twins.
 public struct Animation: Equatable, Sendable {
     // Screen and sampling.
     /// Screen width in points.
-    public var width: Double = 375
+    public var width: Double = Animation.demoLayout.screenWidth
     /// Screen height in points.
-    public var height: Double = 667
+    public var height: Double = Animation.demoLayout.screenHeight
     /// Pixels per point, 1 to 4.
     public var scale: Int = 2
     /// Frames per second, 1 to 50 (GIF delays are whole centiseconds, 2 cs at the least).
@@ -30,11 +31,11 @@ public struct Animation: Equatable, Sendable {
     /// Button indices tapped in order.
     public var taps: [Int] = [1, 3, 0, 2, 1]
     /// Still time before the first tap and after every transition, in seconds.
-    public var hold: Double = 0.6
+    public var hold: Double = Timeline.demoHold
     /// Duration of a move to a neighbouring button, in seconds.
-    public var oneStepDuration: Double = 0.7
+    public var oneStepDuration: Double = DurationRule.demo.oneStep
     /// Duration per button passed for longer moves, in seconds.
-    public var perStepDuration: Double = 0.4
+    public var perStepDuration: Double = DurationRule.demo.perStep
     /// The moving layer's timing curve.
     public var timing: TimingFunction = .easeOut
     /// How progress maps onto the path.
@@ -42,24 +43,27 @@ public struct Animation: Equatable, Sendable {
 
     // Layout.
     /// Number of avatar buttons along the arc.
-    public var buttonCount: Int = 4
+    public var buttonCount: Int = Animation.demoLayout.buttonCount
     /// Angle between the arc's ends and the outer buttons, in degrees.
-    public var marginDegrees: Double = 7.5
+    public var marginDegrees: Double = Animation.demoLayout.buttonMarginDegrees
     /// Diameter of every avatar layer, in points.
-    public var buttonDiameter: Double = 50
+    public var buttonDiameter: Double = Animation.demoLayout.buttonDiameter
     /// Width of the avatar borders, in points.
-    public var borderWidth: Double = 2
+    public var borderWidth: Double = Animation.demoLayout.borderWidth
     /// Width of the arc's stroke, in points.
-    public var arcLineWidth: Double = 1
+    public var arcLineWidth: Double = Animation.demoLayout.arcLineWidth
     /// How images fill their square.
     public var contentGravity: ContentsGravity = .resize
 
     // Colours.
-    public var backgroundColor = RGB8(255, 255, 255)
-    public var arcColor = RGB8(255, 0, 0)
-    public var borderColor = RGB8(0, 255, 0)
-    /// Background of the moving copy (visible only through transparent head images).
-    public var movingBackgroundColor = RGB8(0, 0, 255)
+    /// The screen behind everything (UIKit's white).
+    public var backgroundColor: RGB8 = Animation.demoLayout.backgroundColor
+    /// The arc's stroke (UIKit's red).
+    public var arcColor: RGB8 = Animation.demoLayout.arcColor
+    /// The avatars' borders (UIKit's green).
+    public var borderColor: RGB8 = Animation.demoLayout.borderColor
+    /// Background of the moving copy, visible only through transparent head images (UIKit's blue).
+    public var movingBackgroundColor: RGB8 = Animation.demoLayout.movingCopyBackgroundColor
 
     // Images: nil means the built-in default.
     /// The avatar that moves; nil for the built-in one.
@@ -69,9 +73,9 @@ public struct Animation: Equatable, Sendable {
 
     // GIF encoding.
     /// Palette size, 2 to 256.
-    public var colors: Int = 256
+    public var colors: Int = GIFEncodingOptions.colorRange.upperBound
     /// Dithering of photo pixels.
-    public var dither: DitherMode = .none
+    public var dither: DitherMode = .defaultMode
     /// Loop count; 0 plays forever.
     public var loop: Int = 0
     /// The largest GIF to write, in bytes; nil for no limit. With a limit the encoder takes
@@ -87,6 +91,9 @@ public struct Animation: Equatable, Sendable {
     /// The 2017 demo's animation: 375 x 667 points at 2x, 50 fps, taps 1, 3, 0, 2, 1 with
     /// Core Animation's ease-out, the built-in avatars, 256 colours.
     public init() {}
+
+    /// The scene model's own defaults, the demo's layout: the numbers the settings start from.
+    private static let demoLayout = SceneLayout()
 
     /// The demo's animation with the settings of the scene file at `path` (a JSON object
     /// whose keys are settings, as `render-gif --scene` reads it; relative picture paths in

@@ -1,3 +1,5 @@
+import GIFEncoding
+
 /// Every setting a flag or a scene file can give, with its flag, its scene-file key, its help
 /// text and the checks its value must pass. The one table behind the parser, the scene file
 /// reader and the help screen.
@@ -97,8 +99,9 @@ enum Setting: String, CaseIterable, Sendable {
         case .diameter: return .number(1...1000, of: "points")
         case .borderWidth: return .number(0...500, of: "points")
         case .arcWidth: return .number(0.1...100, of: "points")
-        case .colors: return .integer(2...256)
-        case .loop: return .integer(0...65535, inHelp: false)
+        case .colors: return .integer(GIFEncodingOptions.colorRange)
+        // Plays, of which the GIF repeats all but the first (0 plays forever).
+        case .loop: return .integer(GIFScreen.loopCountRange, inHelp: false)
         case .maxBytes: return Setting.maxBytesRule
         default: return nil
         }
@@ -116,7 +119,7 @@ enum Setting: String, CaseIterable, Sendable {
     }
 
     /// One line of help: what it is, the range where it helps, what it costs and buys where
-    /// that was measured, and the default, read from `Animation()`.
+    /// in words, and the default, read from `Animation()`.
     var help: String {
         let range = numberRule.flatMap { $0.inHelp ? ", " + $0.rangeText : nil } ?? ""
         let fallback = defaultText(Animation()).map { " (default: \($0))" } ?? ""
