@@ -31,6 +31,12 @@ public final class StandardOutputSink: ByteSink {
         if pending.count >= Self.bufferSize { try flush() }
     }
 
+    /// Appends the bytes of an array (a GIF held in memory until it was known to fit a budget).
+    public func write(contentsOf bytes: [UInt8]) throws(ImageCodecError) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.bufferSize { try flush() }
+    }
+
     /// Writes whatever is still buffered.
     public func flush() throws(ImageCodecError) {
         var offset = 0

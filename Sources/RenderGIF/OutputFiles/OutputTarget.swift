@@ -92,20 +92,14 @@ final class OutputTarget {
     /// comparisons and throws `.outOfDate` describing every stale file.
     func complete(posterFrom renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
         try poster?.render(with: renderer, timeline: timeline)
-        if let standardOutput {
-            do throws(ImageCodecError) {
-                if let held {
-                    try held.bytes.withUnsafeBytes { bytes in
-                        Result { () throws(ImageCodecError) in try standardOutput.write(bytes) }
-                    }.get()
-                }
+        do throws(ImageCodecError) {
+            if let standardOutput {
+                if let held { try standardOutput.write(contentsOf: held.bytes) }
                 try standardOutput.flush()
-            } catch {
-                throw .codec(error)
             }
-        }
-        if let file {
-            do { try file.commit() } catch { throw .codec(error) }
+            try file?.commit()
+        } catch {
+            throw .codec(error)
         }
         guard let comparison else {
             try poster?.commit()
