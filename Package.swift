@@ -65,7 +65,9 @@ let package = Package(
         // for the files written from GIFEncoding's compressed images.
         .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
-        // The library the command uses: options, scene files, progress, the render job.
+        // The library: Animation (render to a file, to memory, or check), and in folders named
+        // for them the option table, scene files, the render job, drawing, --check, the size
+        // budget, the output files and the command line's parsing (package API for the command).
         .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).

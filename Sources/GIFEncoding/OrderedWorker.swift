@@ -10,7 +10,9 @@ import Foundation
 final class OrderedWorker<Job>: @unchecked Sendable {
     private let budget: Int
     private let cost: (Job) -> Int
-    private let body: (Job) throws(GIFEncodingError) -> Void
+    /// Released when the thread ends, before `finish` or `stop` return: whatever the jobs'
+    /// work holds (an output file being written) is not kept alive by a thread that is done.
+    private var body: ((Job) throws(GIFEncodingError) -> Void)?
 
     /// Waiting jobs, oldest first, with their bytes; all of this only under `condition`.
     private var queue: [(job: Job, bytes: Int)] = []
@@ -82,7 +84,7 @@ final class OrderedWorker<Job>: @unchecked Sendable {
             }
             guard let job = next else { break }
             do {
-                try body(job)
+                try body?(job)
             } catch {
                 condition.withLock {
                     failure = error
@@ -92,6 +94,7 @@ final class OrderedWorker<Job>: @unchecked Sendable {
                 }
             }
         }
+        body = nil
         ended.signal()
     }
 }
