@@ -14,15 +14,18 @@ let package = Package(
         .plugin(name: "RenderGIFPlugin", targets: ["RenderGIFPlugin"]),
     ],
     targets: [
-        // C libraries, reached through module maps. Only ImageCodecs (and the test-only GIF
-        // reader) import them.
+        // C libraries, reached through module maps and found through pkg-config (on macOS also in
+        // each Homebrew formula's own lib/pkgconfig); scripts/setup installs them and pkg-config.
+        // Only ImageCodecs (and the test-only GIF reader) import them.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // Homebrew's giflib has no libgif.pc (Debian's and Ubuntu's has): scripts/setup writes one.
         .systemLibrary(
             name: "CGIF",
+            pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
         .systemLibrary(
