@@ -71,9 +71,13 @@ struct SceneFileFinder {
         return name.hasSuffix(suffix) && name.count > suffix.count
     }
 
-    /// `path` relative to the package's folder when inside it.
+    /// `path` relative to the package's folder when inside it (also when only its resolved
+    /// form is, as with macOS's /var and /private/var).
     private func shown(_ path: String) -> String {
         let prefix = packagePath.hasSuffix("/") ? packagePath : packagePath + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        for form in [path, URL(fileURLWithPath: path).resolvingSymlinksInPath().path] where form.hasPrefix(prefix) {
+            return String(form.dropFirst(prefix.count))
+        }
+        return path
     }
 }
