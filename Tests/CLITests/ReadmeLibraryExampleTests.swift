@@ -34,6 +34,7 @@ import Testing
                 arguments += ["-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("\(target).build/module.modulemap").path]
             }
         }
+        arguments += try libraryHeaderFlags()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("readme-example-\(UUID().uuidString).swift")
         try readmeBlock().write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -44,6 +45,22 @@ import Testing
         let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
+    }
+
+    /// `-Xcc -I...` for the C libraries' header folders (Homebrew's on macOS), as pkg-config
+    /// gives them for the packages Package.swift names; none when pkg-config is missing.
+    static func libraryHeaderFlags() throws -> [String] {
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let packages = manifest.components(separatedBy: "pkgConfig: \"").dropFirst().compactMap { $0.split(separator: "\"").first }
+            .map(String.init)
+        let output = Pipe()
+        let process = CommandRunner.process(["pkg-config", "--cflags-only-I"] + packages, executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                            in: nil, standardOutput: output, standardError: FileHandle.nullDevice)
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return [] }
+        return text.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
     }
 
     @Test static func theExampleRendersAndChecksWhatTheReadmeSays() throws {
