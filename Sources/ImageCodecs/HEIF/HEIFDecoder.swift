@@ -1,0 +1,113 @@
+import CHEIF
+import Raster
+
+/// Decodes HEIC/HEIF and AVIF pictures (the primary image: a grid of tiles, as phones write
+/// them, or a single coded image; 8, 10 or 12 bits; with or without alpha) through libheif,
+/// shown as a photo viewer shows them:
+/// - upright by the file's own transformations (`irot`, `imir`, `clap`), which libheif applies
+///   while decoding; an Exif orientation tag in the file is informative only and never applied
+///   on top (HEIF, ISO/IEC 23008-12, 6.5.12);
+/// - in sRGB: an ICC profile (`colr` prof/rICC) or the nclx description's primaries and
+///   transfer (`HEIFColorDescription`) converted by Little CMS; 10- and 12-bit samples go
+///   through the conversion at 16 bits and are reduced to 8 bits by it;
+/// - alpha straight (a premultiplied alpha plane is divided out), composited later as PNG's is;
+/// - for a layer smaller than the picture, area-reduced row by row from libheif's output
+///   (libheif 1.15 decodes a grid whole: it offers no decoding of tiles at a reduced size).
+///
+/// The shown size is checked against the limits before any picture is decoded, and libheif's
+/// own size limit is set to them too. Every libheif failure becomes `.corrupt` with its text.
+enum HEIFDecoder {
+    /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
+    /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
+    static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
+                       fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
+        guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
+        defer { heif_context_free(context) }
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: max(limits.maxWidth, limits.maxHeight)))
+        return try bytes.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
+            try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
+            var primary: OpaquePointer?
+            try check(heif_context_get_primary_image_handle(context, &primary), path: path)
+            guard let handle = primary else { throw .corrupt(path: path, message: "libheif found no primary image") }
+            defer { heif_image_handle_release(handle) }
+            let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+            guard width > 0, height > 0 else { throw .corrupt(path: path, message: "the primary image has no size") }
+            try limits.check(width: width, height: height, path: path)
+            return try decodePrimary(handle, width: width, height: height, path: path, fit: fit)
+        }
+    }
+
+    private static func decodePrimary(_ handle: OpaquePointer, width: Int, height: Int, path: String,
+                                      fit: PictureFit?) throws(ImageCodecError) -> RGBAImage {
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
+        let chroma: heif_chroma = switch (deep, hasAlpha) {
+        case (false, false): heif_chroma_interleaved_RGB
+        case (false, true): heif_chroma_interleaved_RGBA
+        case (true, false): heif_chroma_interleaved_RRGGBB_LE
+        case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
+        }
+        let transform = colorTransform(handle, sixteenBitInput: deep)
+
+        let options = heif_decoding_options_alloc()
+        defer { heif_decoding_options_free(options) }
+        options?.pointee.ignore_transformations = 0
+        options?.pointee.convert_hdr_to_8bit = 0
+        var decoded: OpaquePointer?
+        try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), path: path)
+        guard let image = decoded else { throw .corrupt(path: path, message: "libheif returned no picture") }
+        defer { heif_image_release(image) }
+
+        let shownWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let shownHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard shownWidth == width, shownHeight == height,
+              let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), stride > 0 else {
+            throw .corrupt(path: path, message: "libheif returned a picture of another size than the file declares")
+        }
+        let rows = HEIFRowConverter(width: width, hasAlpha: hasAlpha,
+                                    bitDepth: deep ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
+                                    premultiplied: hasAlpha && heif_image_is_premultiplied_alpha(image) != 0,
+                                    transform: transform)
+        let target = fit?.reducedSize(width: width, height: height) ?? (width, height)
+        var sink = PictureRowSink(width: width, height: height, target: target)
+        var row = [UInt8](repeating: 0, count: width * 4)
+        row.withUnsafeMutableBufferPointer { rowBuffer in
+            for y in 0 ..< height {
+                rows.convert(plane + y * Int(stride), into: rowBuffer.baseAddress!)
+                sink.add(rowBuffer.baseAddress!, y: y)
+            }
+        }
+        return sink.image()
+    }
+
+    /// The conversion to sRGB the handle's colour description asks for, or nil for sRGB (or
+    /// a description that cannot be used). An ICC profile wins over an nclx description.
+    private static func colorTransform(_ handle: OpaquePointer, sixteenBitInput: Bool) -> ColorProfileTransform? {
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        if size > 0, size <= 4 << 20 {
+            var profile = [UInt8](repeating: 0, count: size)
+            let error = profile.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
+            return error.code == heif_error_Ok ? ColorProfileTransform(profile: profile, sixteenBitInput: sixteenBitInput) : nil
+        }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let found = nclx else { return nil }
+        defer { heif_nclx_color_profile_free(found) }
+        let n = found.pointee
+        typealias Point = HEIFColorDescription.Chromaticity
+        let description = HEIFColorDescription(
+            primaries: Int(n.color_primaries.rawValue), transfer: Int(n.transfer_characteristics.rawValue),
+            red: Point(x: Double(n.color_primary_red_x), y: Double(n.color_primary_red_y)),
+            green: Point(x: Double(n.color_primary_green_x), y: Double(n.color_primary_green_y)),
+            blue: Point(x: Double(n.color_primary_blue_x), y: Double(n.color_primary_blue_y)),
+            white: Point(x: Double(n.color_primary_white_x), y: Double(n.color_primary_white_y)))
+        return description.isSRGB ? nil : description.transform(sixteenBitInput: sixteenBitInput)
+    }
+
+    /// Throws `.corrupt` with libheif's message unless `error` is success.
+    private static func check(_ error: heif_error, path: String) throws(ImageCodecError) {
+        guard error.code != heif_error_Ok else { return }
+        let text = error.message.map { String(cString: $0) } ?? ""
+        throw .corrupt(path: path, message: text.isEmpty ? "libheif reported an unnamed error" : "libheif: \(text)")
+    }
+}
