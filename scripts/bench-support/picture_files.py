@@ -179,8 +179,8 @@ def damage_colour(kind):
     def change(f):
         for index, property_box in enumerate(f.ipco):
             if property_box[4:8] == b"colr" and property_box[8:12] == kind:
-                f.ipco[index] = property_box[:12] + (b"\x01\x02garbage" * 20 if kind == b"prof" else
-                                                     struct.pack(">HHHB", 255, 255, 0, 0x80))
+                f.ipco[index] = heif_boxes.box("colr", kind + (b"\x01\x02garbage" * 20 if kind == b"prof" else
+                                                               struct.pack(">HHHB", 255, 255, 0, 0x80)))
     return change
 
 

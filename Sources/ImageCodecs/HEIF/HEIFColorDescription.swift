@@ -34,6 +34,8 @@ struct HEIFColorDescription: Equatable {
     private static let sRGBLikeTransfers: Set<Int> = [1, 2, 6, 13, 14, 15]
     /// The primaries code points that mean sRGB's (BT.709) primaries.
     private static let sRGBPrimaries: Set<Int> = [1, 2]
+    /// The transfer functions too steep near black for Little CMS's interpolated tables.
+    private static let steepTransfers: Set<Int> = [16, 18]
     /// PQ's absolute luminance scale and the reference white it is shown at.
     private static let pqPeak = 10000.0, referenceWhite = 203.0
 
@@ -57,7 +59,7 @@ struct HEIFColorDescription: Equatable {
         guard let profile = curves.withUnsafeMutableBufferPointer({ cmsCreateRGBProfile(&whitePoint, &triple, $0.baseAddress) })
         else { return nil }
         defer { cmsCloseProfile(profile) }
-        return ColorProfileTransform(source: profile, sixteenBitInput: sixteenBitInput)
+        return ColorProfileTransform(source: profile, sixteenBitInput: sixteenBitInput, exact: Self.steepTransfers.contains(transfer))
     }
 
     /// The curve from encoded values to display-linear light, or nil for a transfer code point

@@ -23,7 +23,9 @@ enum HEIFDecoder {
                        fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
         defer { heif_context_free(context) }
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: max(limits.maxWidth, limits.maxHeight)))
+        // libheif's own guard against huge declared sizes, above the limits so that a picture
+        // just over them is refused below with its size named.
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: 2 * max(limits.maxWidth, limits.maxHeight)))
         return try bytes.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
             try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
             var primary: OpaquePointer?
@@ -47,8 +49,6 @@ enum HEIFDecoder {
         case (true, false): heif_chroma_interleaved_RRGGBB_LE
         case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
         }
-        let transform = colorTransform(handle, sixteenBitInput: deep)
-
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 0
@@ -65,6 +65,7 @@ enum HEIFDecoder {
               let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), stride > 0 else {
             throw .corrupt(path: path, message: "libheif returned a picture of another size than the file declares")
         }
+        let transform = colorTransform(handle, image: image, sixteenBitInput: deep)
         let rows = HEIFRowConverter(width: width, hasAlpha: hasAlpha,
                                     bitDepth: deep ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
                                     premultiplied: hasAlpha && heif_image_is_premultiplied_alpha(image) != 0,
@@ -81,9 +82,12 @@ enum HEIFDecoder {
         return sink.image()
     }
 
-    /// The conversion to sRGB the handle's colour description asks for, or nil for sRGB (or
-    /// a description that cannot be used). An ICC profile wins over an nclx description.
-    private static func colorTransform(_ handle: OpaquePointer, sixteenBitInput: Bool) -> ColorProfileTransform? {
+    /// The conversion to sRGB the picture's colour description asks for, or nil for sRGB (or
+    /// a description that cannot be used). An ICC profile wins over an nclx description; an
+    /// nclx `colr` box wins over the one the coded stream carries (which libheif reports on the
+    /// decoded picture only).
+    private static func colorTransform(_ handle: OpaquePointer, image: OpaquePointer,
+                                       sixteenBitInput: Bool) -> ColorProfileTransform? {
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         if size > 0, size <= 4 << 20 {
             var profile = [UInt8](repeating: 0, count: size)
@@ -91,7 +95,11 @@ enum HEIFDecoder {
             return error.code == heif_error_Ok ? ColorProfileTransform(profile: profile, sixteenBitInput: sixteenBitInput) : nil
         }
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let found = nclx else { return nil }
+        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok {
+            nclx = nil
+            guard heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok else { return nil }
+        }
+        guard let found = nclx else { return nil }
         defer { heif_nclx_color_profile_free(found) }
         let n = found.pointee
         typealias Point = HEIFColorDescription.Chromaticity

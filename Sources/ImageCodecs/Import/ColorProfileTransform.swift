@@ -25,15 +25,17 @@ final class ColorProfileTransform {
 
     /// A transform from the open RGB profile `source` (still the caller's to close) to sRGB,
     /// taking RGBA8 or, with `sixteenBitInput`, RGBA16 in native byte order; nil when Little
-    /// CMS refuses it.
-    init?(source: cmsHPROFILE, sixteenBitInput: Bool) {
+    /// CMS refuses it. With `exact`, every pixel goes through the curves and matrices (no
+    /// precomputed table, whose interpolation is too coarse for steep curves such as PQ's).
+    init?(source: cmsHPROFILE, sixteenBitInput: Bool, exact: Bool = false) {
         guard cmsGetColorSpace(source) == cmsSigRgbData else { return nil }
         guard let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }
         let input = cmsUInt32Number(sixteenBitInput ? render_gif_lcms_rgba16 : render_gif_lcms_rgba8)
         let output = cmsUInt32Number(render_gif_lcms_rgba8)
         guard let made = cmsCreateTransform(source, input, sRGB, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
-                                            cmsUInt32Number(cmsFLAGS_COPY_ALPHA)) else { return nil }
+                                            cmsUInt32Number(cmsFLAGS_COPY_ALPHA | (exact ? cmsFLAGS_NOOPTIMIZE : 0)))
+        else { return nil }
         transform = made
     }
 
