@@ -1,4 +1,5 @@
 import CHEIF
+import Foundation
 import Raster
 
 /// Decodes HEIC/HEIF and AVIF pictures (the primary image: a grid of tiles, as phones write
@@ -115,7 +116,10 @@ enum HEIFDecoder {
     /// Throws `.corrupt` with libheif's message unless `error` is success.
     private static func check(_ error: heif_error, path: String) throws(ImageCodecError) {
         guard error.code != heif_error_Ok else { return }
-        let text = error.message.map { String(cString: $0) } ?? ""
+        // libheif ends some messages with a line break and joins parts with them: one line here.
+        let text = (error.message.map { String(cString: $0) } ?? "")
+            .split(whereSeparator: { $0.isNewline }).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
         throw .corrupt(path: path, message: text.isEmpty ? "libheif reported an unnamed error" : "libheif: \(text)")
     }
 }

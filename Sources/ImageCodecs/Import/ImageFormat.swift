@@ -49,7 +49,8 @@ enum ImageFormat: String, CaseIterable, Equatable, Sendable {
         case .avif:
             return IsoMediaBrands(bytes).map { !$0.all.isDisjoint(with: Self.avifBrands) } ?? false
         case .heif:
-            return IsoMediaBrands(bytes).map { !$0.all.isDisjoint(with: Self.heifBrands) } ?? false
+            // AVIF files name HEIF's generic brand (mif1) too: an AVIF brand decides.
+            return IsoMediaBrands(bytes).map { !$0.all.isDisjoint(with: Self.heifBrands) && $0.all.isDisjoint(with: Self.avifBrands) } ?? false
         }
     }
 
@@ -71,8 +72,16 @@ enum ImageFormat: String, CaseIterable, Equatable, Sendable {
 
     /// The format whose signature `bytes` (shorter than it) begin, i.e. a file cut off inside
     /// its signature; nil when `bytes` are not such a beginning.
+    /// An ISO media file cut inside its `ftyp` box counts as HEIF (AVIF when the part of the
+    /// major brand that is there says so).
     static func truncatedSignature(_ bytes: [UInt8]) -> ImageFormat? {
         guard !bytes.isEmpty else { return nil }
+        let ftyp = Array("ftyp".utf8)
+        if bytes.count > 4, bytes.count < 16 || IsoMediaBrands(bytes) == nil && bytes.count < 4096,
+           ftyp.starts(with: bytes[4 ..< min(8, bytes.count)]),
+           bytes.count < Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]) {
+            return Array("avif".utf8).starts(with: bytes.dropFirst(8).prefix(4)) && bytes.count > 8 ? .avif : .heif
+        }
         return allCases.first { format in
             format.signatures.contains { pattern in
                 bytes.count < pattern.count && zip(bytes, pattern).allSatisfy { $1 == nil || $0 == $1 }
@@ -83,8 +92,6 @@ enum ImageFormat: String, CaseIterable, Equatable, Sendable {
 
 /// The brands an ISO base media file (HEIF, AVIF, MP4, ...) declares in its leading `ftyp` box.
 struct IsoMediaBrands {
-    /// The major brand.
-    var major: String
     /// The major brand and every compatible brand.
     var all: Set<String>
 
@@ -94,8 +101,7 @@ struct IsoMediaBrands {
         let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
         guard size >= 16, size <= bytes.count, size <= 4096 else { return nil }
         func brand(_ at: Int) -> String { String(decoding: bytes[at ..< at + 4], as: UTF8.self) }
-        major = brand(8)
-        all = [major]
+        all = [brand(8)]
         for at in stride(from: 16, to: size - 3, by: 4) { all.insert(brand(at)) }
     }
 }
