@@ -3,6 +3,9 @@ import Raster
 /// Loads the pictures a user hands render-gif (avatars, backgrounds): PNG, JPEG, GIF (the first
 /// frame), WebP, HEIC/HEIF and AVIF.
 public enum ImageFile {
+    /// The formats `load` reads, for help text: "PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF".
+    public static var readableFormats: String { ImageFormat.readableList }
+
     /// Reads the file at `path` and decodes it into RGBA8, upright and in sRGB: straight (not
     /// premultiplied) at full size, or, with a `fit` for a layer smaller than the picture,
     /// reduced to the layer's pixels and premultiplied.

@@ -11,7 +11,7 @@ import Testing
 
     static let pictures = ["quadrants.heic", "quadrants.avif", "grid.heic", "alpha.avif", "ten-bit.heic",
                            "quadrants.webp", "quadrants-lossless.webp", "animated.webp", "alpha.webp",
-                           "quadrants.gif", "interlaced.gif", "animated.gif"]
+                           "quadrants.gif", "interlaced.gif", "animated.gif", "animated.avif"]
 
     /// The outcome every damaged input must have: a whole picture, or a one-line error naming it.
     static func expectImageOrOneLineError(_ bytes: [UInt8], _ label: String) {

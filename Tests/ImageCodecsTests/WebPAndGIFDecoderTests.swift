@@ -61,9 +61,9 @@ import Testing
         #expect(Files.pixel(reduced, 1, 6) == [0, 0, 0, 0])
     }
 
-    /// Two-frame animations: the first frame (the quadrant picture) is shown, not the second
-    /// (its inverse).
-    @Test(arguments: ["animated.webp", "animated.gif"])
+    /// Two-frame animations (and an AVIF sequence from avifenc): the first frame (the quadrant
+    /// picture) is shown, not the second (its inverse).
+    @Test(arguments: ["animated.webp", "animated.gif", "animated.avif"])
     static func animationsShowTheirFirstFrame(name: String) throws {
         Files.expectQuadrants(try Files.load(name), width: 64, height: 32, tolerance: 0, name)
         let reduced = try Files.load(name, fit: PictureFit(side: 8, preservesAspectRatio: true))

@@ -210,6 +210,8 @@ run("img2webp", "-lossless", upright_png, "-d", "200", scratch_png(second, "seco
 Image.fromarray(UPRIGHT).save(out("animated.gif"), save_all=True, append_images=[Image.fromarray(second)],
                               duration=200, loop=0, interlace=False)
 assert Image.open(os.path.join(folder, "animated.gif")).n_frames == 2
+run("avifenc", "--lossless", "--jobs", "1", upright_png, scratch_png(second, "second.png"), "-o", out("animated.avif"))
+assert open(os.path.join(folder, "animated.avif"), "rb").read()[8:12] == b"avis"
 
 # --- grids: four tiles encoded apart, joined by a grid item -----------------------------------
 tiles = []

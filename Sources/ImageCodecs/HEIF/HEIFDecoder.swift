@@ -96,9 +96,18 @@ enum HEIFDecoder {
             return error.code == heif_error_Ok ? ColorProfileTransform(profile: profile, sixteenBitInput: sixteenBitInput) : nil
         }
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok {
+        // libheif hands back an allocated description even when it reports unknown code points.
+        let fromBox = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+        if fromBox.code != heif_error_Ok {
+            heif_nclx_color_profile_free(nclx)
             nclx = nil
-            guard heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok else { return nil }
+            // A box with reserved code points is a damaged description: shown as stored.
+            guard fromBox.code == heif_error_Color_profile_does_not_exist else { return nil }
+            let fromStream = heif_image_get_nclx_color_profile(image, &nclx)
+            guard fromStream.code == heif_error_Ok else {
+                heif_nclx_color_profile_free(nclx)
+                return nil
+            }
         }
         guard let found = nclx else { return nil }
         defer { heif_nclx_color_profile_free(found) }
