@@ -130,6 +130,19 @@ import Testing
         Files.expect(image, 90, 110, Files.colours[1] + [255], tolerance: 2, "bottom right")
     }
 
+    /// A thumbnail (here of other colours, so the test can tell) stands in for the picture
+    /// when it has the pixels the layer needs, and only then.
+    @Test static func aThumbnailLargeEnoughForTheLayerIsDecodedInstead() throws {
+        let inverse = Files.colours.map { $0.map { 255 - $0 } }
+        let small = try Files.load("thumbnail.heic", fit: PictureFit(side: 8, preservesAspectRatio: true))
+        #expect(small.width == 16 && small.height == 8)
+        Files.expect(small, 4, 2, inverse[0] + [255], tolerance: 3, "from the thumbnail")
+        Files.expect(small, 12, 6, inverse[3] + [255], tolerance: 3, "from the thumbnail")
+        let larger = try Files.load("thumbnail.heic", fit: PictureFit(side: 20, preservesAspectRatio: true))
+        Files.expectQuadrants(larger, width: 40, height: 20, tolerance: 3, "thumbnail too small for the layer")
+        Files.expectQuadrants(try Files.load("thumbnail.heic"), width: 64, height: 32, tolerance: 3, "whole")
+    }
+
     @Test static func theShownSizeIsCheckedBeforeDecoding() throws {
         let path = Files.path("grid.heic")
         #expect(throws: ImageCodecError.tooLarge(path: path, width: 120, height: 100, limit: "100 x 100")) {

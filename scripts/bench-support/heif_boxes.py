@@ -225,18 +225,22 @@ class HeifFile:
         idat[1] += descriptor
         self.iloc_version = max(self.iloc_version, 1)  # version 0 has no construction method
         self.locations.append([grid, 1, 0, 0, [[0, offset, len(descriptor)]]])
-        reference = box("dimg", struct.pack(">HH", grid, len(tiles)) + b"".join(struct.pack(">H", t) for t in tiles))
-        iref = self._child("iref")
-        if iref is None:
-            self.meta_children.append(["iref", struct.pack(">I", 0) + reference])
-        else:
-            iref[1] += reference
+        self.add_reference("dimg", grid, tiles)
         self.add_property(grid, full_box("ispe", 0, 0, struct.pack(">II", width, height)), essential=False)
         for essential, property_box in self.properties(tiles[0]):
             if property_box[4:8] in (b"colr", b"pixi"):
                 self.add_property(grid, property_box, essential)
         self.set_primary(grid)
         return grid
+
+    def add_reference(self, kind, source, targets):
+        """Adds an item reference of `kind` ("thmb": source is a thumbnail of targets[0])."""
+        reference = box(kind, struct.pack(">HH", source, len(targets)) + b"".join(struct.pack(">H", t) for t in targets))
+        iref = self._child("iref")
+        if iref is None:
+            self.meta_children.append(["iref", struct.pack(">I", 0) + reference])
+        else:
+            iref[1] += reference
 
     # --- writing ---------------------------------------------------------------------------
     def _meta(self, shift):

@@ -230,4 +230,16 @@ def grid(f):
 edit(tiled, "grid.heic", grid)
 edit(tiled, "grid-rotated.heic", lambda f: (grid(f), f.add_property(f.primary, heif_boxes.irot(3))))
 
+# --- a thumbnail beside the picture: the inverse colours, so the tests can tell which was shown --
+with_thumbnail = heif_enc([upright_png, scratch_png(np.ascontiguousarray(second[::2, ::2]), "thumbnail.png")], None,
+                          *LOSSLESS)
+
+
+def thumbnail(f):
+    shown = [item for item in f.item_ids() if f.item_type(item) == "grid"]
+    f.add_reference("thmb", shown[1], [shown[0]])
+
+
+edit(with_thumbnail, "thumbnail.heic", thumbnail)
+
 print("wrote " + ", ".join(written))

@@ -36,12 +36,21 @@ enum HEIFDecoder {
             let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
             guard width > 0, height > 0 else { throw .corrupt(path: path, message: "the primary image has no size") }
             try limits.check(width: width, height: height, path: path)
-            return try decodePrimary(handle, width: width, height: height, path: path, fit: fit)
+            let target = fit?.reducedSize(width: width, height: height) ?? (width, height)
+            if target != (width, height), let thumbnail = HEIFThumbnail(of: handle, width: width, height: height, covering: target) {
+                defer { heif_image_handle_release(thumbnail.handle) }
+                return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height,
+                                       colourFrom: [thumbnail.handle, handle], target: target, path: path)
+            }
+            return try decodeImage(handle, width: width, height: height, colourFrom: [handle], target: target, path: path)
         }
     }
 
-    private static func decodePrimary(_ handle: OpaquePointer, width: Int, height: Int, path: String,
-                                      fit: PictureFit?) throws(ImageCodecError) -> RGBAImage {
+    /// Decodes the picture of `handle` (`width` x `height` once transformed) and takes it
+    /// whole or reduced to `target`, in the colours of the first of `colourFrom` that has a
+    /// colour description.
+    private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, colourFrom: [OpaquePointer],
+                                    target: (width: Int, height: Int), path: String) throws(ImageCodecError) -> RGBAImage {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
         let chroma: heif_chroma = switch (deep, hasAlpha) {
@@ -66,12 +75,12 @@ enum HEIFDecoder {
               let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), stride > 0 else {
             throw .corrupt(path: path, message: "libheif returned a picture of another size than the file declares")
         }
-        let transform = colorTransform(handle, image: image, sixteenBitInput: deep)
+        let described = colourFrom.first { HEIFColorSource.hasDescription($0) } ?? handle
+        let transform = HEIFColorSource.transform(described, image: image, sixteenBitInput: deep)
         let rows = HEIFRowConverter(width: width, hasAlpha: hasAlpha,
                                     bitDepth: deep ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
                                     premultiplied: hasAlpha && heif_image_is_premultiplied_alpha(image) != 0,
                                     transform: transform)
-        let target = fit?.reducedSize(width: width, height: height) ?? (width, height)
         var sink = PictureRowSink(width: width, height: height, target: target)
         var row = [UInt8](repeating: 0, count: width * 4)
         row.withUnsafeMutableBufferPointer { rowBuffer in
@@ -83,47 +92,8 @@ enum HEIFDecoder {
         return sink.image()
     }
 
-    /// The conversion to sRGB the picture's colour description asks for, or nil for sRGB (or
-    /// a description that cannot be used). An ICC profile wins over an nclx description; an
-    /// nclx `colr` box wins over the one the coded stream carries (which libheif reports on the
-    /// decoded picture only).
-    private static func colorTransform(_ handle: OpaquePointer, image: OpaquePointer,
-                                       sixteenBitInput: Bool) -> ColorProfileTransform? {
-        let size = heif_image_handle_get_raw_color_profile_size(handle)
-        if size > 0, size <= 4 << 20 {
-            var profile = [UInt8](repeating: 0, count: size)
-            let error = profile.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
-            return error.code == heif_error_Ok ? ColorProfileTransform(profile: profile, sixteenBitInput: sixteenBitInput) : nil
-        }
-        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        // libheif hands back an allocated description even when it reports unknown code points.
-        let fromBox = heif_image_handle_get_nclx_color_profile(handle, &nclx)
-        if fromBox.code != heif_error_Ok {
-            heif_nclx_color_profile_free(nclx)
-            nclx = nil
-            // A box with reserved code points is a damaged description: shown as stored.
-            guard fromBox.code == heif_error_Color_profile_does_not_exist else { return nil }
-            let fromStream = heif_image_get_nclx_color_profile(image, &nclx)
-            guard fromStream.code == heif_error_Ok else {
-                heif_nclx_color_profile_free(nclx)
-                return nil
-            }
-        }
-        guard let found = nclx else { return nil }
-        defer { heif_nclx_color_profile_free(found) }
-        let n = found.pointee
-        typealias Point = HEIFColorDescription.Chromaticity
-        let description = HEIFColorDescription(
-            primaries: Int(n.color_primaries.rawValue), transfer: Int(n.transfer_characteristics.rawValue),
-            red: Point(x: Double(n.color_primary_red_x), y: Double(n.color_primary_red_y)),
-            green: Point(x: Double(n.color_primary_green_x), y: Double(n.color_primary_green_y)),
-            blue: Point(x: Double(n.color_primary_blue_x), y: Double(n.color_primary_blue_y)),
-            white: Point(x: Double(n.color_primary_white_x), y: Double(n.color_primary_white_y)))
-        return description.isSRGB ? nil : description.transform(sixteenBitInput: sixteenBitInput)
-    }
-
     /// Throws `.corrupt` with libheif's message unless `error` is success.
-    private static func check(_ error: heif_error, path: String) throws(ImageCodecError) {
+    static func check(_ error: heif_error, path: String) throws(ImageCodecError) {
         guard error.code != heif_error_Ok else { return }
         // libheif ends some messages with a line break and joins parts with them: one line here.
         let text = (error.message.map { String(cString: $0) } ?? "")
