@@ -12,11 +12,13 @@ import Raster
 ///   transfer (`HEIFColorDescription`) converted by Little CMS; 10- and 12-bit samples go
 ///   through the conversion at 16 bits and are reduced to 8 bits by it;
 /// - alpha straight (a premultiplied alpha plane is divided out), composited later as PNG's is;
-/// - for a layer smaller than the picture, area-reduced row by row from libheif's output
-///   (libheif 1.15 decodes a grid whole: it offers no decoding of tiles at a reduced size).
+/// - for a layer smaller than the picture, the stored thumbnail when it has the pixels the
+///   layer needs (`HEIFThumbnail`), else the picture itself (libheif 1.15 decodes a grid whole:
+///   it offers no decoding of tiles at a reduced size), area-reduced row by row from libheif's
+///   output.
 ///
 /// The shown size is checked against the limits before any picture is decoded, and libheif's
-/// own size limit is set to them too. Every libheif failure becomes `.corrupt` with its text.
+/// own size guard is set to twice them. Every libheif failure becomes `.corrupt` with its text.
 enum HEIFDecoder {
     /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
