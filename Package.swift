@@ -39,6 +39,18 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
+        // libheif: HEIC/HEIF and AVIF pictures.
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        // libwebp and libwebpdemux: WebP pictures, still and animated.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
 
         // Pure Swift: the values every drawing stage shares (an 8-bit sRGB colour, a point,
         // trigonometry from IEEE basic operations, identical on every machine), and the
@@ -61,7 +73,7 @@ let package = Package(
         // LZW codes through giflib, GIF reading for --check's report, atomic file output; a
         // folder per format. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter"]),
+                dependencies: ["Raster", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter", "CHEIF", "CWebP"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW, the mapping ahead on a worker of its own), writing its images through
         // ImageCodecs' giflib writer.

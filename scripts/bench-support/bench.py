@@ -17,6 +17,7 @@ import skia
 
 import bench_photos
 import floor_input
+import format_bench
 import gif_quality
 import measure
 import one_table_bound
@@ -172,8 +173,11 @@ def main():
     log("9. large photographs from a phone camera")
     results["large_photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
 
+    log("10. picture formats")
+    results["formats"] = format_bench.measure_all(args.bin, args.work, runs, budget)
+
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
-                          + photo_bench.targets(results["large_photos"]))
+                          + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"]))
     results["bench_seconds"] = round(time.monotonic() - STARTED, 1)
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
@@ -181,6 +185,7 @@ def main():
         out.write("\n")
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
+    print(format_bench.table(results["formats"]))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 
