@@ -7,8 +7,8 @@ import Raster
 /// iOS Simulator draws with "Show Single Touches": a fingertip-sized light grey disc, half
 /// see-through, with a darker edge.
 public struct TouchIndicatorStyle: Hashable, Sendable {
-    /// The rim's width as a fraction of the diameter (2 pt for the default 38 pt).
-    static let rimFraction = 1.0 / 19
+    /// The rim's width as a fraction of the diameter (2 pt for the default 32 pt).
+    static let rimFraction = 1.0 / 16
     /// How much darker the rim is than the disc: each channel times this.
     static let rimShade = 0.7
 
@@ -20,7 +20,7 @@ public struct TouchIndicatorStyle: Hashable, Sendable {
     public var opacity: Double
 
     /// Creates a style; the defaults are the Simulator-like indicator.
-    public init(diameter: Double = 38, color: RGB8 = RGB8(200, 200, 200), opacity: Double = 0.6) {
+    public init(diameter: Double = 32, color: RGB8 = RGB8(200, 200, 200), opacity: Double = 0.6) {
         self.diameter = diameter
         self.color = color
         self.opacity = opacity
