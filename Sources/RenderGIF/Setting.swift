@@ -90,7 +90,7 @@ enum Setting: String, CaseIterable, Sendable {
         case .touchDiameter: return "Diameter of the touch indicator"
         case .touchColor: return "Colour of the touch indicator; its rim is darker"
         case .touchOpacity: return "Opacity of the touch indicator while the finger is down"
-        case .touchPress: return "Time the finger is down before the move starts, at most the hold"
+        case .touchPress: return "Time the finger rests on the button before the move starts (less when the hold is shorter)"
         case .touchFade: return "Time the touch indicator takes to fade after the lift"
         }
     }
