@@ -53,7 +53,9 @@ enum PalettePlan {
             }
         }
         for layer in restingOrder {
-            let k = states.firstIndex { $0.dynamicLayer == layer }!
+            // A resting head is counted without an indicator over it (those are counted below).
+            let k = states.firstIndex { $0.dynamicLayer == layer && $0.touches.isEmpty }
+                ?? states.firstIndex { $0.dynamicLayer == layer }!
             let frame = renderer.render(states[k])
             try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: Double(restingFrames[layer]!))
         }
