@@ -60,7 +60,7 @@ def targets(touches):
 
 def table(touches):
     """The rows and the targets as text."""
-    lines = ["", "10. Touch indicators (--touches on the default animation; PSNR against its own frames)",
+    lines = ["", "11. Touch indicators (--touches on the default animation; PSNR against its own frames)",
              "   %-20s %11s %11s %7s  %13s %15s" % ("", "without", "with", "ratio", "whole frame", "content"),
              "   %-20s %11s %11s %7s  %6s %6s  %7s %6s" % ("", "bytes", "bytes", "", "mean", "worst", "mean", "worst")]
     for row in touches["rows"]:
