@@ -82,6 +82,14 @@ public struct Animation: Equatable, Sendable {
     /// the first step of `GIFEncodingOptions.sizeLadder` whose file fits.
     public var maxBytes: Int?
 
+    // Touch indicators.
+    /// Whether every tap shows a touch indicator (off in the demo's animation).
+    public var touches = false
+    /// How the indicators look.
+    var touchStyle = TouchIndicatorStyle()
+    /// When they show.
+    var touchTiming = TouchTiming()
+
     // The still.
     /// Where to write a PNG still of the animation, or nil for none.
     public var poster: String?

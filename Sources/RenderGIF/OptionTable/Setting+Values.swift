@@ -33,7 +33,12 @@ extension Setting {
         case .loop: return String(defaults.loop)
         case .posterTime: return defaults.posterTime?.shortDescription ?? "the end"
         case .maxBytes: return defaults.maxBytes.map(Setting.groupedDigits)
-        case .head, .avatar, .poster: return nil
+        case .touchDiameter: return defaults.touchStyle.diameter.shortDescription
+        case .touchColor: return defaults.touchStyle.color.description.lowercased()
+        case .touchOpacity: return defaults.touchStyle.opacity.shortDescription
+        case .touchPress: return defaults.touchTiming.press.shortDescription
+        case .touchFade: return defaults.touchTiming.fade.shortDescription
+        case .head, .avatar, .poster, .touches: return nil
         }
     }
 
@@ -63,7 +68,12 @@ extension Setting {
         case .timing:
             guard case let .cubicBezier(x1, y1, x2, y2) = animation.timing else { return nil }
             return .array([x1, y1, x2, y2].map(number))
-        case .pathMode, .gravity, .background, .arcColor, .borderColor, .movingBackground, .head, .avatar, .dither, .poster:
+        case .touchDiameter: return number(animation.touchStyle.diameter)
+        case .touchOpacity: return number(animation.touchStyle.opacity)
+        case .touchPress: return number(animation.touchTiming.press)
+        case .touchFade: return number(animation.touchTiming.fade)
+        case .pathMode, .gravity, .background, .arcColor, .borderColor, .movingBackground, .head, .avatar, .dither, .poster,
+             .touches, .touchColor:
             return nil
         }
     }
