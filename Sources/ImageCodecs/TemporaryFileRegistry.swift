@@ -89,14 +89,26 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
         table.clear(entry.slot)
     }
 
+    /// What `whileHoldingLock` lets its body do while it holds the lock.
+    struct Locked {
+        fileprivate let registry: TemporaryFileRegistry
+
+        /// Forgets a recorded name (it was moved or removed).
+        func forget(_ entry: Entry) { registry.table.clear(entry.slot) }
+
+        /// `linkInPlace` without taking the lock again.
+        func linkInPlace(_ descriptor: Int32, folder: [UInt8], name: [UInt8], target: [UInt8]) -> Int32 {
+            registry.linkHoldingLock(descriptor, folder: folder, name: name, target: target)
+        }
+    }
+
     /// Runs `body` under the lock, so that an interruption waits for it: the moves that put a
     /// set of frames in place happen all or not at all as far as a signal handler is concerned.
-    /// `body` must not call the registry's other methods; it may forget entries through `forget`.
-    func whileHoldingLock<Result, Failure: Error>(
-        _ body: (_ forget: (Entry) -> Void) throws(Failure) -> Result) throws(Failure) -> Result {
+    /// `body` must not call the registry's other methods, only those of `Locked`.
+    func whileHoldingLock<Result, Failure: Error>(_ body: (Locked) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body { self.table.clear($0.slot) }
+        return try body(Locked(registry: self))
     }
 
     /// Links the unnamed file open as `descriptor` (Linux `O_TMPFILE`) at `target`, replacing
@@ -105,6 +117,10 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
     func linkInPlace(_ descriptor: Int32, folder: [UInt8], name: [UInt8], target: [UInt8]) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
+        return linkHoldingLock(descriptor, folder: folder, name: name, target: target)
+    }
+
+    private func linkHoldingLock(_ descriptor: Int32, folder: [UInt8], name: [UInt8], target: [UInt8]) -> Int32 {
         if Self.link(descriptor, at: target) == 0 { return 0 }
         guard errno == EEXIST else { return -1 }
         for _ in 0 ..< 100 {

@@ -88,7 +88,7 @@ struct EncodingPass {
 
     private static func write(_ frame: FramePipeline.Frame, _ k: Int, to frames: FrameFolder, with writer: PNGFrameWriter,
                               _ timings: inout RenderTimings) throws(RenderGIFError) {
-        do { try writer.write(frame.canvas.image, to: frames.filePath(ofFrame: k)) } catch { throw .codec(frames.namingFinalPath(error)) }
+        do { try writer.write(frame.canvas.image, frame: k, in: frames) } catch { throw .codec(error) }
         timings.lap(.frames)
     }
 
@@ -99,7 +99,7 @@ struct EncodingPass {
         do {
             try writer.finish()
         } catch {
-            throw .codec(frames.namingFinalPath(error))
+            throw .codec(error)
         }
         timings.lap(.frames)
     }

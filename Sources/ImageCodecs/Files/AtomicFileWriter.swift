@@ -89,7 +89,7 @@ public final class AtomicFileWriter: ByteSink {
 
     /// An unnamed file in `folder` (Linux `O_TMPFILE`), or nil where the system or the file
     /// system has none (the caller then makes a named one, which reports any real failure).
-    private static func openUnnamed(in folder: [UInt8]) -> Int32? {
+    static func openUnnamed(in folder: [UInt8]) -> Int32? {
         #if os(Linux)
         let made = folder.withCString { open($0, LinuxFileFlags.temporaryFile | O_WRONLY | O_CLOEXEC, 0o600) }
         return made >= 0 ? made : nil

@@ -14,6 +14,17 @@ public enum ResourceLimit {
     /// (`ulimit -d`), in bytes; nil for unlimited.
     public static var dataSegment: UInt64? { soft(dataResource) }
 
+    /// Raises the soft limit on open descriptors toward the hard one so that at least `count`
+    /// can be open; returns whether they can.
+    public static func allowOpenFiles(_ count: Int) -> Bool {
+        var limit = rlimit()
+        guard getrlimit(openFilesResource, &limit) == 0 else { return false }
+        if limit.rlim_cur == rlim_t.max || limit.rlim_cur >= rlim_t(count) { return true }
+        guard limit.rlim_max == rlim_t.max || limit.rlim_max >= rlim_t(count) else { return false }
+        limit.rlim_cur = rlim_t(count)
+        return setrlimit(openFilesResource, &limit) == 0
+    }
+
     private static func soft(_ resource: Resource) -> UInt64? {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
@@ -25,10 +36,12 @@ public enum ResourceLimit {
     private static let fileSizeResource = Resource(RLIMIT_FSIZE.rawValue)
     private static let addressSpaceResource = Resource(RLIMIT_AS.rawValue)
     private static let dataResource = Resource(RLIMIT_DATA.rawValue)
+    private static let openFilesResource = Resource(RLIMIT_NOFILE.rawValue)
     #else
     private typealias Resource = Int32
     private static let fileSizeResource = RLIMIT_FSIZE
     private static let addressSpaceResource = RLIMIT_AS
     private static let dataResource = RLIMIT_DATA
+    private static let openFilesResource = RLIMIT_NOFILE
     #endif
 }
