@@ -47,6 +47,7 @@ public enum RenderJob {
         }
         // The outputs first: two outputs that are one file, a bad output path, or with
         // --check a missing file, fail before progress starts and before --frames creates a folder.
+        try MemoryNeed.check(settings)
         if !invocation.check {
             try OutputOverlap.check(gif: invocation.output == "-" ? nil : invocation.output, poster: settings.poster,
                                     framesFolder: invocation.framesFolder)
