@@ -18,6 +18,7 @@ import skia
 import bench_photos
 import floor_input
 import gif_quality
+import hostile_inputs
 import measure
 import one_table_bound
 import peer_encoders
@@ -172,6 +173,9 @@ def main():
     log("9. large photographs from a phone camera")
     results["large_photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
 
+    log("10. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
+    results["hostile"] = hostile_inputs.measure_all(args.bin, args.work)
+
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
                           + photo_bench.targets(results["large_photos"]))
     results["bench_seconds"] = round(time.monotonic() - STARTED, 1)
@@ -181,6 +185,7 @@ def main():
         out.write("\n")
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
+    print(hostile_inputs.table(results["hostile"]))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 
