@@ -80,7 +80,11 @@ enum ShellRunner {
 
     /// Makes a listening Unix socket at `path`; returns its descriptor (close it when done).
     static func makeSocket(at path: String) -> Int32 {
+        #if os(Linux)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in

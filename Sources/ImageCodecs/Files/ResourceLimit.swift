@@ -19,15 +19,16 @@ public enum ResourceLimit {
     public static func allowOpenFiles(_ count: Int) -> Bool {
         var limit = rlimit()
         guard getrlimit(openFilesResource, &limit) == 0 else { return false }
-        if limit.rlim_cur == rlim_t.max || limit.rlim_cur >= rlim_t(count) { return true }
-        guard limit.rlim_max == rlim_t.max || limit.rlim_max >= rlim_t(count) else { return false }
+        if limit.rlim_cur >= rlim_t(count) { return true }
+        guard limit.rlim_max >= rlim_t(count) else { return false }
         limit.rlim_cur = rlim_t(count)
         return setrlimit(openFilesResource, &limit) == 0
     }
 
     private static func soft(_ resource: Resource) -> UInt64? {
         var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        // RLIM_INFINITY is all ones on Linux and 2^63 - 1 on macOS.
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int64.max) else { return nil }
         return UInt64(limit.rlim_cur)
     }
 
