@@ -5,8 +5,11 @@
 public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read (missing, a folder, no permission).
     case unreadable(path: String, reason: String)
-    /// The file is not in a format render-gif reads.
+    /// The file is not in a format render-gif reads, nor in one it can name.
     case unsupportedFormat(path: String)
+    /// The file is in a format render-gif recognises but does not read; `looksLike` names it
+    /// ("a BMP image").
+    case foreignFormat(path: String, looksLike: String)
     /// The decoder rejected the data (corrupt, truncated); `message` is the library's own.
     case corrupt(path: String, message: String)
     /// The image is larger than the configured limits; refused before allocating.
@@ -23,7 +26,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     /// The file the error is about, nil for the encoder's errors.
     public var path: String? {
         switch self {
-        case let .unreadable(path, _), let .unsupportedFormat(path), let .corrupt(path, _),
+        case let .unreadable(path, _), let .unsupportedFormat(path), let .foreignFormat(path, _), let .corrupt(path, _),
              let .tooLarge(path, _, _, _), let .fileTooLarge(path, _, _), let .unwritable(path, _):
             return path
         case .encoderFailed, .invalidInput:
@@ -35,7 +38,9 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
         let path = DisplayText.value(self.path ?? "")
         switch self {
         case let .unreadable(_, reason): return "cannot read '\(path)': \(reason)"
-        case let .unsupportedFormat(_): return "'\(path)' is not a PNG or JPEG image"
+        case .unsupportedFormat: return "'\(path)' is not a \(ImageFormat.readableList) image"
+        case let .foreignFormat(_, looksLike):
+            return "'\(path)' is \(looksLike); render-gif reads \(ImageFormat.readableList) pictures"
         case let .corrupt(_, message): return "'\(path)' is not a valid image: \(message)"
         case let .tooLarge(_, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"

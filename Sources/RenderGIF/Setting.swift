@@ -1,3 +1,5 @@
+import ImageCodecs
+
 /// Every setting a flag or a scene file can give, with its flag, its scene-file key, its help
 /// text and the checks its value must pass. The one table behind the parser, the scene file
 /// reader and the help screen.
@@ -72,7 +74,7 @@ enum Setting: String, CaseIterable, Sendable {
         case .arcColor: return "Arc colour"
         case .borderColor: return "Avatar border colour"
         case .movingBackground: return "Background of the moving avatar"
-        case .head: return "Image of the avatar that moves (PNG or JPEG)"
+        case .head: return "Image of the avatar that moves (\(ImageFile.readableFormats))"
         case .avatar: return "Image of button i (repeatable)"
         case .colors: return "Palette size"
         case .dither: return "Dithering of photo pixels"

@@ -17,6 +17,7 @@ import skia
 
 import bench_photos
 import floor_input
+import format_bench
 import gif_quality
 import hostile_inputs
 import measure
@@ -173,11 +174,14 @@ def main():
     log("9. large photographs from a phone camera")
     results["large_photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
 
-    log("10. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
+    log("10. picture formats")
+    results["formats"] = format_bench.measure_all(args.bin, args.work, runs, budget)
+
+    log("11. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
     results["hostile"] = hostile_inputs.measure_all(args.bin, args.work)
 
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
-                          + photo_bench.targets(results["large_photos"]))
+                          + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"]))
     results["bench_seconds"] = round(time.monotonic() - STARTED, 1)
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
@@ -185,6 +189,7 @@ def main():
         out.write("\n")
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
+    print(format_bench.table(results["formats"]))
     print(hostile_inputs.table(results["hostile"]))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
