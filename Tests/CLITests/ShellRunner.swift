@@ -23,7 +23,11 @@ enum ShellRunner {
                                Array(folder.path.utf8)]
         argv += arguments
         let out = Pipe(), err = Pipe()
+        #if os(Linux)
         var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
