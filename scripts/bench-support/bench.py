@@ -25,6 +25,7 @@ import one_table_bound
 import peer_encoders
 import photo_bench
 import report
+import touches_bench
 from skia_pipeline import Scene
 
 FPS = 50
@@ -177,11 +178,15 @@ def main():
     log("10. picture formats")
     results["formats"] = format_bench.measure_all(args.bin, args.work, runs, budget)
 
-    log("11. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
+    log("11. touch indicators")
+    results["touches"] = touches_bench.measure_all(args.bin, args.work)
+
+    log("12. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
     results["hostile"] = hostile_inputs.measure_all(args.bin, args.work)
 
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
-                          + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"]))
+                          + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"])
+                          + touches_bench.targets(results["touches"]))
     results["bench_seconds"] = round(time.monotonic() - STARTED, 1)
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
@@ -190,6 +195,7 @@ def main():
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
     print(format_bench.table(results["formats"]))
+    print(touches_bench.table(results["touches"]))
     print(hostile_inputs.table(results["hostile"]))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
