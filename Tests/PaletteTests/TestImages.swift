@@ -48,15 +48,6 @@ enum TestImages {
         return histogram
     }
 
-    /// Deterministic pseudo-random bytes (64-bit LCG, high bits).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-    }
-
     /// PSNR of `image` quantized with `palette` by nearest colour (linear scan, no mapper).
     static func nearestPSNR(_ image: RGBAImage, _ palette: [RGB8]) -> Double {
         var mapped = image
