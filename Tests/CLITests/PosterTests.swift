@@ -4,8 +4,10 @@ import Testing
 /// `--poster`: the still equals the `--frames` PNG of the same time, defaults to the end,
 /// follows scene files, and is refused outside the animation.
 @Suite enum PosterTests {
-    /// One tap, 0.2 s holds, 10 fps: T = 1.1 s, frames at 0, 0.1, ..., 1.0.
-    static let render = CommandRunner.smallRender
+    /// One tap, 0.2 s holds, 10 fps: T = 1.1 s, frames at 0, 0.1, ..., 1.0. At 32 colours,
+    /// which plan much faster than 256: the still and the frames are the drawn pictures,
+    /// whatever the GIF's palette.
+    static let render = CommandRunner.smallRender + ["--colors", "32"]
 
     /// Frame 0 (the first hold), 3 and 5 (mid-move) and 10 (the final hold).
     @Test(arguments: [("0", 0), ("0.3", 3), ("0.5", 5), ("1", 10)])
@@ -37,7 +39,7 @@ import Testing
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: false)
-        let scene = #"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "poster": "still.png", "posterTime": 0.3}"#
+        let scene = #"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "colors": 32, "poster": "still.png", "posterTime": 0.3}"#
         try Data(scene.utf8).write(to: folder.appendingPathComponent("docs/scene.json"))
         #expect(try CommandRunner.run(["--scene", "docs/scene.json", "--quiet", "docs/out.gif"], in: folder).status == 0)
         #expect(try CommandRunner.run(render + ["--poster", "flag.png", "--poster-time", "0.3", "flag.gif"], in: folder).status == 0)
@@ -57,7 +59,7 @@ import Testing
         #expect(flag.status == 64)
         #expect(flag.standardError == "Error: invalid value '1.2' for '--poster-time': must be a time within the animation, from 0 to 1.1 s\n"
                 + UsageErrorTests.hint)
-        try Data(#"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "posterTime": 7}"#.utf8).write(to: folder.appendingPathComponent("s.json"))
+        try Data(#"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "colors": 32, "posterTime": 7}"#.utf8).write(to: folder.appendingPathComponent("s.json"))
         let scene = try CommandRunner.run(["--scene", "s.json", "--poster", "still.png", "out.gif"], in: folder)
         #expect(scene.status == 1)
         #expect(scene.standardError == "Error: scene file 's.json': key 'posterTime' must be a time within the animation, from 0 to 1.1 s\n")
