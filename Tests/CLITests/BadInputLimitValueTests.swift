@@ -5,10 +5,7 @@ import Testing
 /// smallest and largest screens, 64 buttons, the largest diameter and arc, no border, the
 /// widest margin, no hold, the shortest moves, 10,000 taps.
 @Suite enum BadInputLimitValueTests {
-    /// The small render at 32 colours, which plan much faster than 256: the limits are of the
-    /// scene, the pictures and the loop count, not of the palette (the two-colour case sets
-    /// its own).
-    static let small = BadInputMatrixTests.small + ["--colors", "32"]
+    static let small = BadInputMatrixTests.small
     /// The small render at one frame per second.
     static let one = small + ["--fps", "1"]
 

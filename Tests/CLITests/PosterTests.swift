@@ -4,10 +4,8 @@ import Testing
 /// `--poster`: the still equals the `--frames` PNG of the same time, defaults to the end,
 /// follows scene files, and is refused outside the animation.
 @Suite enum PosterTests {
-    /// One tap, 0.2 s holds, 10 fps: T = 1.1 s, frames at 0, 0.1, ..., 1.0. At 32 colours,
-    /// which plan much faster than 256: the still and the frames are the drawn pictures,
-    /// whatever the GIF's palette.
-    static let render = CommandRunner.smallRender + ["--colors", "32"]
+    /// One tap, 0.2 s holds, 10 fps: T = 1.1 s, frames at 0, 0.1, ..., 1.0.
+    static let render = CommandRunner.smallRender
 
     /// Frame 0 (the first hold), 3 and 5 (mid-move) and 10 (the final hold).
     @Test(arguments: [("0", 0), ("0.3", 3), ("0.5", 5), ("1", 10)])
