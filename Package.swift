@@ -10,17 +10,22 @@ let package = Package(
     products: [
         .executable(name: "render-gif", targets: ["render-gif"]),
         .library(name: "RenderGIF", targets: ["RenderGIF"]),
+        // `swift package render-gif` for packages that depend on this one.
+        .plugin(name: "RenderGIFPlugin", targets: ["RenderGIFPlugin"]),
     ],
     targets: [
-        // C libraries, reached through module maps. Only ImageCodecs (and the test-only GIF
-        // reader) import them.
+        // C libraries, reached through module maps and found through pkg-config (on macOS also in
+        // each Homebrew formula's own lib/pkgconfig); scripts/setup installs them and pkg-config.
+        // Only ImageCodecs (and the test-only GIF reader) import them.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // Homebrew's giflib has no libgif.pc (Debian's and Ubuntu's has): scripts/setup writes one.
         .systemLibrary(
             name: "CGIF",
+            pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
         .systemLibrary(
@@ -73,6 +78,16 @@ let package = Package(
         // The library the command uses: options, scene files, progress, the render job.
         .target(name: "RenderGIF", dependencies: ["ArcScene", "GraphicsTypes", "Raster", "Palette", "ImageCodecs", "GIFEncoding", "SceneRenderer"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
+        // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif
+        // by running the command above once per scene file.
+        .plugin(
+            name: "RenderGIFPlugin",
+            capability: .command(
+                intent: .custom(verb: "render-gif", description: "Render every NAME.scene.json to NAME.gif beside it, or check them with --check"),
+                permissions: [.writeToPackageDirectory(reason: "Writes each NAME.gif (and the still its scene names) beside its NAME.scene.json")]
+            ),
+            dependencies: ["render-gif"]
+        ),
 
         .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
         .testTarget(name: "GraphicsTypesTests", dependencies: ["GraphicsTypes"]),

@@ -8,15 +8,21 @@ struct CommandRunner {
         var standardError: String
     }
 
-    /// The folder SwiftPM puts the built products in.
+    /// The folder SwiftPM puts the built products in: the test executable's on Linux; on
+    /// macOS the one holding the `.xctest` bundle, which a helper process loads (neither the
+    /// helper nor `Bundle.allBundles` is there, so the bundle is found from a class in it).
     static var productsFolder: URL {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        #endif
+        return Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+        #else
         return Bundle.main.bundleURL
+        #endif
     }
+
+    #if os(macOS)
+    /// A class compiled into the test bundle, for `Bundle(for:)`.
+    private final class BundleMarker {}
+    #endif
 
     static var binary: URL { productsFolder.appendingPathComponent("render-gif") }
 

@@ -18,9 +18,18 @@ import Testing
 
     static let scriptTool = "/usr/bin/script"
 
+    /// True where `script` is util-linux's (Linux); macOS's BSD `script` takes other options.
+    static var hasUtilLinuxScript: Bool {
+        #if os(Linux)
+        return FileManager.default.isExecutableFile(atPath: scriptTool)
+        #else
+        return false
+        #endif
+    }
+
     /// With a terminal as standard output the render is refused before anything is drawn.
     /// util-linux's `script` runs the command on a pseudo-terminal and exits with its status.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: scriptTool), "needs util-linux's script"))
+    @Test(.enabled(if: hasUtilLinuxScript, "needs util-linux's script"))
     static func terminalIsRefused() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
