@@ -39,6 +39,18 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
+        // libheif: HEIC/HEIF and AVIF pictures.
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        // libwebp and libwebpdemux: WebP pictures, still and animated.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
 
         // Pure Swift: trigonometry from IEEE basic operations, identical on every machine.
         .target(name: "DeterministicMath", linkerSettings: libm),
@@ -66,7 +78,7 @@ let package = Package(
         // through giflib, atomic file output; a folder per format.
         .target(name: "ImageCodecs",
                 dependencies: ["GraphicsTypes", "Raster", "Palette", "GIFEncoding", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader",
-                               "CPNGReader", "CPNGWriter"]),
+                               "CPNGReader", "CPNGWriter", "CHEIF", "CWebP"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
         .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GraphicsTypes", "ImageCodecs", "Raster", "Palette", "CGIF"],

@@ -22,28 +22,37 @@ public struct Timeline: Sendable {
     let transitions: [Transition]
     /// The animation's length T in seconds.
     public let totalDuration: Double
+    /// Every tap, moving or not, in time order.
+    let taps: [Tap]
+    /// When touch indicators show; nil draws none.
+    let touchTiming: TouchTiming?
 
     private let curve: UnitBezier
-    private let buttonCenters: [Point]
+    let buttonCenters: [Point]
 
     /// Builds the timeline, checking every parameter first.
     ///
     /// - Throws: `SceneError` naming the first bad parameter: the layout's, a tap outside the
-    ///   buttons, a negative or non-finite hold or duration, or a bad timing curve.
+    ///   buttons, a negative or non-finite hold or duration, a bad timing curve, or a bad
+    ///   touch timing. With `touches`, every tap shows a touch indicator (see `TouchTiming`).
     public init(layout: SceneLayout = SceneLayout(), taps: [Int], hold: Double = 0.6,
                 durationRule: DurationRule = .demo, timing: TimingFunction = .moveDefault,
-                pathMode: PathMode = .linear) throws(SceneError) {
+                pathMode: PathMode = .linear, touches: TouchTiming? = nil) throws(SceneError) {
         try layout.validate()
         try SceneError.requireNonNegative(hold, "hold")
         try durationRule.validate()
         try timing.validate()
+        try touches?.validate()
         for (index, button) in taps.enumerated() where !(0..<layout.buttonCount).contains(button) {
             throw .buttonOutOfRange(parameter: "taps[\(index)]", index: button, count: layout.buttonCount)
         }
         var moves: [Transition] = []
+        var tapsInOrder: [Tap] = []
         var current = layout.headStartButton
         var time = hold
+        var holdStart = 0.0
         for button in taps {
+            tapsInOrder.append(Tap(button: button, lift: time, holdStart: holdStart))
             if button != current {
                 let duration = durationRule.duration(from: current, to: button)
                 let path = ArcKeyframePath(layout: layout, from: current, to: button, mode: pathMode)
@@ -52,6 +61,7 @@ public struct Timeline: Sendable {
                 time += duration
                 current = button
             }
+            holdStart = time
             time += hold
         }
         guard time.isFinite else { throw .durationOverflow(total: time) }
@@ -59,6 +69,8 @@ public struct Timeline: Sendable {
         self.timing = timing
         self.transitions = moves
         self.totalDuration = time
+        self.taps = tapsInOrder
+        self.touchTiming = touches
         self.curve = timing.unitBezier
         self.buttonCenters = layout.buttonCenters
     }
@@ -66,7 +78,7 @@ public struct Timeline: Sendable {
     /// The scene at time `t` in seconds. Before 0 it is the first frame's scene, after the
     /// end the last one's; NaN counts as before the start.
     public func state(at t: Double) -> SceneState {
-        SceneState(dynamicLayer: dynamicLayer(at: t))
+        SceneState(dynamicLayer: dynamicLayer(at: t), touches: touchIndicators(at: t))
     }
 
     /// The head at rest or the moving copy at time `t`.

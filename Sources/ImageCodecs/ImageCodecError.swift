@@ -4,8 +4,11 @@
 public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read (missing, a folder, no permission).
     case unreadable(path: String, reason: String)
-    /// The file is not in a format render-gif reads.
+    /// The file is not in a format render-gif reads, nor in one it can name.
     case unsupportedFormat(path: String)
+    /// The file is in a format render-gif recognises but does not read; `looksLike` names it
+    /// ("a BMP image").
+    case foreignFormat(path: String, looksLike: String)
     /// The decoder rejected the data (corrupt, truncated); `message` is the library's own.
     case corrupt(path: String, message: String)
     /// The image is larger than the configured limits; refused before allocating.
@@ -22,7 +25,9 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .unsupportedFormat(path): return "'\(path)' is not a PNG or JPEG image"
+        case let .unsupportedFormat(path): return "'\(path)' is not a \(ImageFormat.readableList) image"
+        case let .foreignFormat(path, looksLike):
+            return "'\(path)' is \(looksLike); render-gif reads \(ImageFormat.readableList) pictures"
         case let .corrupt(path, message): return "'\(path)' is not a valid image: \(message)"
         case let .tooLarge(path, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"

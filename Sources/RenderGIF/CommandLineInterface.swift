@@ -73,7 +73,8 @@ public enum CommandLineInterface {
                 return arguments[index - 1]
             }
             if let setting = Setting(flag: name) {
-                invocation.settingFlags.append((setting, try value()))
+                if !setting.takesValue, inlineValue != nil { throw .usage("'\(name)' takes no value.") }
+                invocation.settingFlags.append((setting, setting.takesValue ? try value() : Setting.switchOn))
                 continue
             }
             guard let mode = ModeFlag(rawValue: name) else { throw .usage(unknownOptionMessage(name)) }

@@ -15,7 +15,7 @@ extension CommandLineInterface {
             "OPTIONS:",
         ]
         for setting in Setting.allCases {
-            lines.append(row("\(setting.flag) \(setting.valueName)", setting.help))
+            lines.append(row(setting.takesValue ? "\(setting.flag) \(setting.valueName)" : setting.flag, setting.help))
         }
         lines += [
             row("--scene <file.json>", "Read settings from a scene file; flags override it."),

@@ -61,7 +61,7 @@ public enum RenderJob {
         }
 
         let renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
-                                     gravity: settings.contentGravity)
+                                     gravity: settings.contentGravity, touchStyle: settings.touchStyle)
         let states = (0 ..< frameCount).map { timeline.state(at: Double($0) / Double(settings.fps)) }
         var pass = EncodingPass(renderer: renderer, states: states, settings: settings,
                                 totalDuration: timeline.totalDuration, drawsAhead: threads > 1)

@@ -2,6 +2,7 @@ import ArcScene
 import GraphicsTypes
 import Palette
 import Raster
+import SceneRenderer
 
 /// Everything that decides what render-gif draws and how it encodes it, with the seed's values
 /// as defaults. Flags and scene files both arrive here through `Setting.apply`. Each setting
@@ -75,6 +76,14 @@ struct RenderSettings: Equatable, Sendable {
     var poster: String?
     /// The time the still shows, in seconds; nil for the end (the final resting state).
     var posterTime: Double?
+
+    // Touch indicators.
+    /// Whether every tap shows a touch indicator (off in the seed's animation).
+    var touches = false
+    /// How the indicators look.
+    var touchStyle = TouchIndicatorStyle()
+    /// When they show.
+    var touchTiming = TouchTiming()
 
     /// The seed's animation.
     init() {}

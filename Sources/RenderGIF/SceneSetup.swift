@@ -23,7 +23,8 @@ enum SceneSetup {
         do {
             timeline = try Timeline(layout: layout(for: settings), taps: settings.taps, hold: settings.hold,
                                     durationRule: DurationRule(oneStep: settings.oneStepDuration, perStep: settings.perStepDuration),
-                                    timing: settings.timing, pathMode: settings.pathMode)
+                                    timing: settings.timing, pathMode: settings.pathMode,
+                                    touches: settings.touches ? settings.touchTiming : nil)
         } catch {
             throw .invalidScene(error)
         }

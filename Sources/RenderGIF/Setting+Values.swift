@@ -34,7 +34,12 @@ extension Setting {
         case .loop: return String(defaults.loop)
         case .posterTime: return defaults.posterTime?.shortDescription ?? "the end"
         case .maxBytes: return defaults.maxBytes.map(Setting.groupedDigits)
-        case .head, .avatar, .poster: return nil
+        case .touchDiameter: return defaults.touchStyle.diameter.shortDescription
+        case .touchColor: return defaults.touchStyle.color.description.lowercased()
+        case .touchOpacity: return defaults.touchStyle.opacity.shortDescription
+        case .touchPress: return defaults.touchTiming.press.shortDescription
+        case .touchFade: return defaults.touchTiming.fade.shortDescription
+        case .head, .avatar, .poster, .touches: return nil
         }
     }
 

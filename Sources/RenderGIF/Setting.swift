@@ -1,3 +1,5 @@
+import ImageCodecs
+
 /// Every setting a flag or a scene file can give, with its flag, its scene-file key, its help
 /// text and the checks its value must pass. The one table behind the parser, the scene file
 /// reader and the help screen.
@@ -8,6 +10,7 @@ enum Setting: String, CaseIterable, Sendable {
     case background, arcColor, borderColor, movingBackground
     case head, avatar, colors, dither, loop, maxBytes
     case poster, posterTime
+    case touches, touchDiameter, touchColor, touchOpacity, touchPress, touchFade
 
     /// The most taps an animation may have.
     static let maxTaps = 10_000
@@ -46,6 +49,11 @@ enum Setting: String, CaseIterable, Sendable {
         case .avatar: return "<i>=<file>"
         case .dither: return Setting.choiceList(Setting.ditherNames)
         case .poster: return "<file.png>"
+        case .touches: return ""
+        case .touchDiameter: return "<pt>"
+        case .touchColor: return "<#rrggbb>"
+        case .touchOpacity: return "<opacity>"
+        case .touchPress, .touchFade: return "<seconds>"
         }
     }
 
@@ -72,7 +80,7 @@ enum Setting: String, CaseIterable, Sendable {
         case .arcColor: return "Arc colour"
         case .borderColor: return "Avatar border colour"
         case .movingBackground: return "Background of the moving avatar"
-        case .head: return "Image of the avatar that moves (PNG or JPEG)"
+        case .head: return "Image of the avatar that moves (\(ImageFile.readableFormats))"
         case .avatar: return "Image of button i (repeatable)"
         case .colors: return "Palette size"
         case .dither: return "Dithering of photo pixels"
@@ -80,6 +88,12 @@ enum Setting: String, CaseIterable, Sendable {
         case .maxBytes: return "Largest GIF to write, in bytes or with KB, MB, GB (powers of 1000) or KiB, MiB, GiB (powers of 1024)"
         case .poster: return "Also write a PNG still of the animation at --poster-time"
         case .posterTime: return "Time the still shows, from 0 to the animation's end"
+        case .touches: return "Draw a touch indicator for every tap: down --touch-press before the move, then fading over --touch-fade"
+        case .touchDiameter: return "Diameter of the touch indicator"
+        case .touchColor: return "Colour of the touch indicator; its rim is darker"
+        case .touchOpacity: return "Opacity of the touch indicator while the finger is down"
+        case .touchPress: return "Time the finger rests on the button before the move starts (less when the hold is shorter)"
+        case .touchFade: return "Time the touch indicator takes to fade after the lift"
         }
     }
 
@@ -100,6 +114,9 @@ enum Setting: String, CaseIterable, Sendable {
         case .colors: return .integer(2...256)
         case .loop: return .integer(0...65535, inHelp: false)
         case .maxBytes: return Setting.maxBytesRule
+        case .touchDiameter: return .number(1...1000, of: "points")
+        case .touchOpacity: return NumberRule(range: 0...1, whole: false, noun: "an opacity", upperText: nil, inHelp: true)
+        case .touchPress, .touchFade: return .number(0...10, of: "seconds", inHelp: true)
         default: return nil
         }
     }
@@ -169,6 +186,12 @@ enum Setting: String, CaseIterable, Sendable {
         case .maxBytes: settings.maxBytes = try Setting.byteCount(input)
         case .poster: settings.poster = Setting.resolve(try Setting.posterPath(input), against: baseFolder)
         case .posterTime: settings.posterTime = try input.number(in: 0...Double.greatestFiniteMagnitude, "a number of seconds from 0")
+        case .touches: settings.touches = try Setting.switchValue(input)
+        case .touchDiameter: settings.touchStyle.diameter = try number(input)
+        case .touchColor: settings.touchStyle.color = try Setting.color(input)
+        case .touchOpacity: settings.touchStyle.opacity = try number(input)
+        case .touchPress: settings.touchTiming.press = try number(input)
+        case .touchFade: settings.touchTiming.fade = try number(input)
         }
     }
 }

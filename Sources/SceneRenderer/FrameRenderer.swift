@@ -7,9 +7,11 @@ import Raster
 /// The static part (background, arc, every button) is drawn once into a cached canvas. Each
 /// frame restores from that cache only the pixels the dynamic layer (the resting head or the
 /// moving copy) covered in the previous frame, draws the layer at its new place, and reports
-/// the union of both areas as the frame's damage. The result is pixel for pixel what a full
-/// redraw gives (`fullRedraw(_:)`), because a layer's pixels depend only on its own position
-/// and what lies under it.
+/// the union of both areas as the frame's damage. Touch indicators, above everything, are
+/// handled the same way: the area they covered is restored, the head redrawn if it lies
+/// there, and the indicators drawn again, their areas joining the damage. The result is pixel
+/// for pixel what a full redraw gives (`fullRedraw(_:)`), because a layer's pixels depend
+/// only on its own position and what lies under it.
 public struct FrameRenderer: Sendable {
     /// The scene's geometry, in points.
     let layout: SceneLayout
@@ -19,20 +21,26 @@ public struct FrameRenderer: Sendable {
     let images: SceneImages
     /// How images fill their circle.
     let gravity: ContentsGravity
+    /// How touch indicators look.
+    let touchStyle: TouchIndicatorStyle
     /// Background, arc and buttons: everything that never moves.
     public let staticCanvas: Canvas
     /// The frame last rendered.
     public private(set) var canvas: Canvas
     private var previousSprite: PixelRect?
     private var previousLayer: DynamicLayer?
+    private var previousTouches: [TouchIndicator] = []
+    private var previousTouchArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// Prepares the static canvas. `images.buttons` must hold one image per button.
-    public init(layout: SceneLayout, scale: Int, images: SceneImages, gravity: ContentsGravity = .resize) {
+    public init(layout: SceneLayout, scale: Int, images: SceneImages, gravity: ContentsGravity = .resize,
+                touchStyle: TouchIndicatorStyle = TouchIndicatorStyle()) {
         precondition(images.buttons.count == layout.buttonCount, "FrameRenderer: one image per button")
         self.layout = layout
         self.scale = scale
         self.images = images
         self.gravity = gravity
+        self.touchStyle = touchStyle
         let width = Int((layout.screenWidth * Double(scale)).rounded(.up))
         let height = Int((layout.screenHeight * Double(scale)).rounded(.up))
         var background = Canvas(width: width, height: height, color: PremultipliedColor(layout.backgroundColor))
@@ -49,23 +57,45 @@ public struct FrameRenderer: Sendable {
     /// Renders `state` into `canvas` and reports what changed since the previous call. A state
     /// whose moving part equals the previous one's costs nothing and reports empty damage.
     public mutating func render(_ state: SceneState) -> RenderedFrame {
-        if let previousSprite, previousLayer == state.dynamicLayer {
+        let layerChanged = previousLayer != state.dynamicLayer
+        if let previousSprite, !layerChanged, previousTouches == state.touches {
             return RenderedFrame(damage: PixelRect(x: previousSprite.x, y: previousSprite.y, width: 0, height: 0),
-                                 spriteBounds: previousSprite, isMoving: state.dynamicLayer.isMoving)
+                                 spriteBounds: previousSprite, isMoving: state.dynamicLayer.isMoving,
+                                 touchBounds: previousTouchArea)
         }
         let layer = dynamicLayer(state.dynamicLayer)
         let sprite = layer.pixelBounds.intersection(canvas.bounds)
-        let damage: PixelRect
+        let touchArea = touchBounds(state.touches)
+        var damage: PixelRect
+        var redrawsHead = true
         if let previousSprite {
-            canvas.copy(previousSprite, from: staticCanvas)
-            damage = previousSprite.union(sprite)
+            // Restored from the still scene: the head's old place if it changed, the old
+            // indicators' area, and the head's place again if that area erased part of it.
+            damage = PixelRect(x: previousSprite.x, y: previousSprite.y, width: 0, height: 0)
+            if layerChanged {
+                canvas.copy(previousSprite, from: staticCanvas)
+                damage = previousSprite.union(sprite)
+            }
+            if !previousTouchArea.isEmpty {
+                canvas.copy(previousTouchArea, from: staticCanvas)
+                if !layerChanged, !previousTouchArea.intersection(sprite).isEmpty {
+                    canvas.copy(sprite, from: staticCanvas)
+                    damage = damage.union(sprite)
+                }
+            }
+            redrawsHead = layerChanged || !previousTouchArea.intersection(sprite).isEmpty
+            damage = damage.union(previousTouchArea).union(touchArea)
         } else {
             damage = canvas.bounds
         }
-        canvas.draw(layer)
+        if redrawsHead { canvas.draw(layer) }
+        drawTouches(state.touches, on: &canvas)
         previousSprite = sprite
         previousLayer = state.dynamicLayer
-        return RenderedFrame(damage: damage, spriteBounds: sprite, isMoving: state.dynamicLayer.isMoving)
+        previousTouches = state.touches
+        previousTouchArea = touchArea
+        return RenderedFrame(damage: damage, spriteBounds: sprite, isMoving: state.dynamicLayer.isMoving,
+                             touchBounds: touchArea)
     }
 
     /// `state` drawn from nothing: the reference the incremental path must match.
@@ -73,6 +103,7 @@ public struct FrameRenderer: Sendable {
         var frame = Canvas(width: pixelWidth, height: pixelHeight, color: PremultipliedColor(layout.backgroundColor))
         FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &frame)
         frame.draw(dynamicLayer(state.dynamicLayer))
+        drawTouches(state.touches, on: &frame)
         return frame
     }
 

@@ -10,4 +10,7 @@ public struct RenderedFrame: Equatable, Sendable {
     public var spriteBounds: PixelRect
     /// True while the head slides (the moving copy is shown); false while it rests.
     var isMoving: Bool
+    /// The pixels the touch indicators cover in this frame, clipped to the canvas; empty
+    /// when none shows.
+    public var touchBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
 }

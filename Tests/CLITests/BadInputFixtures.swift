@@ -21,8 +21,6 @@ enum BadInputFixture: Sendable {
     case truncatedJPEG(bytes: Int)
     /// The valid JPEG with its frame header claiming `width` x `height`.
     case claimedSizeJPEG(width: UInt16, height: UInt16)
-    /// A 1 x 1 GIF.
-    case gif
     /// `count` bytes from a fixed-seed generator.
     case randomBytes(count: Int)
     /// Text.
@@ -71,9 +69,6 @@ enum BadInputFixture: Sendable {
             jpeg[sof + 7] = UInt8(width >> 8)
             jpeg[sof + 8] = UInt8(width & 0xFF)
             return jpeg
-        case .gif:
-            return Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
-                + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B]
         case let .randomBytes(count):
             // From a fixed seed: the same bytes on every run (the first is 0xC1, not JSON).
             return SeededGenerator.bytes(count: count, seed: 1)

@@ -30,6 +30,12 @@ import Testing
         (["--avatar", "2", "a.gif"], "invalid value '2' for '--avatar': must be <i>=<file>, a button index, '=' and an image path"),
         (["--avatar", "7=x.png", "a.gif"], "invalid value for '--avatar': button 7 does not exist (buttons are 0 to 3)"),
         (["--dither", "fancy", "a.gif"], "invalid value 'fancy' for '--dither': must be one of none, ordered, diffusion"),
+        (["--touch-press", "-0.1", "a.gif"], "invalid value '-0.1' for '--touch-press': must be a number of seconds from 0 to 10"),
+        (["--touch-fade", "nan", "a.gif"], "invalid value 'nan' for '--touch-fade': must be a number of seconds from 0 to 10"),
+        (["--touch-opacity", "NaN", "a.gif"], "invalid value 'NaN' for '--touch-opacity': must be an opacity from 0 to 1"),
+        (["--touch-diameter", "-5", "a.gif"], "invalid value '-5' for '--touch-diameter': must be a number of points from 1 to 1000"),
+        (["--touch-color", "grey", "a.gif"], "invalid value 'grey' for '--touch-color': must be a colour #rrggbb"),
+        (["--touches=1", "a.gif"], "'--touches' takes no value."),
         (["--check", "--frames", "d", "a.gif"], "'--frames' cannot be used with '--check', which writes nothing."),
     ] as [([String], String)])
     static func usageError(arguments: [String], message: String) throws {

@@ -3,7 +3,10 @@ import Testing
 
 @Suite enum ImageCodecErrorTests {
     @Test static func messagesNameTheFile() {
-        #expect(ImageCodecError.unsupportedFormat(path: "a.txt").description == "'a.txt' is not a PNG or JPEG image")
+        #expect(ImageCodecError.unsupportedFormat(path: "a.txt").description
+                == "'a.txt' is not a PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF image")
+        #expect(ImageCodecError.foreignFormat(path: "a.bmp", looksLike: "a BMP image").description
+                == "'a.bmp' is a BMP image; render-gif reads PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF pictures")
         #expect(ImageCodecError.tooLarge(path: "big.png", width: 100000, height: 100000, limit: "16384 x 16384")
             .description == "'big.png' is 100000 x 100000 pixels, over the limit of 16384 x 16384")
         #expect(ImageCodecError.fileTooLarge(path: "huge.png", bytes: 70_000_000, limit: 67_108_864).description

@@ -124,7 +124,7 @@ import Testing
         #expect(parsed.settingFlags.map(\.value) == ["25", "400", "30", "1=a.png", "2=b.png", "-1"])
     }
 
-    @Test(arguments: Setting.allCases)
+    @Test(arguments: Setting.allCases.filter { $0.takesValue })
     static func everySettingFlagTakesAValue(setting: Setting) throws {
         let separate = try #require(invocation([setting.flag, "v=1", "o.gif"]))
         #expect(separate.settingFlags.map(\.setting) == [setting])
@@ -150,6 +150,19 @@ import Testing
         #expect(usageError(["out.gif", "--frames"]) == "Missing value for '--frames'.")
         #expect(usageError(["--scene", "", "out.gif"]) == "Missing value for '--scene'.")
         #expect(usageError(["--frames=", "out.gif"]) == "Missing value for '--frames'.")
+    }
+
+    /// `--touches` is a switch: it stands for itself, takes no value, and leaves the next
+    /// argument alone.
+    @Test static func touchesIsASwitch() throws {
+        let parsed = try #require(invocation(["--touches", "out.gif"]))
+        #expect(parsed.output == "out.gif")
+        #expect(parsed.settingFlags.map(\.setting) == [.touches])
+        #expect(parsed.settingFlags.map(\.value) == [Setting.switchOn])
+        #expect(try #require(invocation(["out.gif", "--touches"])).settingFlags.map(\.setting) == [.touches])
+        #expect(usageError(["--touches=yes", "out.gif"]) == "'--touches' takes no value.")
+        #expect(usageError(["--touches=", "out.gif"]) == "'--touches' takes no value.")
+        #expect(Setting.allCases.filter { !$0.takesValue } == [.touches])
     }
 
     @Test static func flagsThatTakeNoValue() {

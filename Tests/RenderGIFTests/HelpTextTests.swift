@@ -81,14 +81,15 @@ import Testing
 
     @Test static func optionRowsInOrder() {
         let names = rows(section("OPTIONS:")).map(\.name)
-        let settingNames = SettingNameTests.table.map { "\($0.flag) \($0.valueName)" }
+        // A switch (`--touches`) has no value name.
+        let settingNames = SettingNameTests.table.map { $0.valueName.isEmpty ? $0.flag : "\($0.flag) \($0.valueName)" }
         #expect(names == settingNames + ["--scene <file.json>", "--frames <dir>", "--check", "--quiet", "--timings",
                                          "--version", "-h, --help"])
     }
 
     @Test(arguments: SettingNameTests.table)
     static func everySettingHasItsRow(setting: Setting, flag: String, key: String, valueName: String) throws {
-        let expectedName = flag + " " + valueName
+        let expectedName = valueName.isEmpty ? flag : flag + " " + valueName
         let row = try #require(rows(section("OPTIONS:")).first { $0.name == expectedName })
         #expect(row.help == setting.help)
         // Names up to 22 characters leave at least two spaces before column 27; longer ones wrap.

@@ -8,7 +8,8 @@ import Testing
 
     @Test static func everyNumberSettingHasARule() {
         #expect(numeric == [.width, .height, .scale, .fps, .hold, .oneStepDuration, .perStepDuration, .buttons,
-                            .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop, .maxBytes])
+                            .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop, .maxBytes,
+                            .touchDiameter, .touchOpacity, .touchPress, .touchFade])
     }
 
     /// Just below the range is refused with the rule's words; both ends are accepted.

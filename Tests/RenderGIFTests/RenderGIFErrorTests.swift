@@ -37,7 +37,7 @@ import Testing
     @Test static func codecTextIsTheCodecErrorText() {
         let cases: [(ImageCodecError, String)] = [
             (.unreadable(path: "a.png", reason: "no such file"), "cannot read 'a.png': no such file"),
-            (.unsupportedFormat(path: "a.bmp"), "'a.bmp' is not a PNG or JPEG image"),
+            (.unsupportedFormat(path: "a.txt"), "'a.txt' is not a PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF image"),
             (.corrupt(path: "a.png", message: "CRC error"), "'a.png' is not a valid image: CRC error"),
             (.tooLarge(path: "big.png", width: 20000, height: 10, limit: "16384 pixels a side"),
              "'big.png' is 20000 x 10 pixels, over the limit of 16384 pixels a side"),

@@ -2,6 +2,7 @@
 import GraphicsTypes
 import Testing
 @testable import RenderGIF
+import SceneRenderer
 
 /// Scene files: every key lands in its setting, relative image paths follow the file, and each
 /// refusal names the file and the key.
@@ -16,7 +17,9 @@ import Testing
           "background": "#101010", "arcColor": "#202020", "borderColor": "#303030", "movingBackground": "#404040",
           "head": "me.png", "avatars": {"0": "a.png", "4": "/abs/e.png"},
           "colors": 64, "dither": "diffusion", "loop": 3, "maxBytes": "2MiB",
-          "poster": "still.png", "posterTime": 1.25
+          "poster": "still.png", "posterTime": 1.25,
+          "touches": true, "touchDiameter": 40, "touchColor": "#505050", "touchOpacity": 0.4,
+          "touchPress": 0.15, "touchFade": 0.5
         }
         """
 
@@ -73,7 +76,23 @@ import Testing
         #expect(settings.maxBytes == 2_097_152 && defaults.maxBytes == nil)
         #expect(settings.poster == "scenes/still.png")
         #expect(settings.posterTime == 1.25)
+        #expect(settings.touches && !defaults.touches)
+        #expect(settings.touchStyle == TouchIndicatorStyle(diameter: 40, color: RGB8(0x50, 0x50, 0x50), opacity: 0.4))
+        #expect(settings.touchTiming == TouchTiming(press: 0.15, fade: 0.5))
         #expect(throws: Never.self) { try settings.validate() }
+    }
+
+    /// The touch keys refuse what the flags refuse, naming the key: a switch wants a boolean,
+    /// numbers their range, a colour its form.
+    @Test static func badTouchValuesNameTheKey() {
+        #expect(problem(#"{"touches": "yes"}"#) == "scene file 's.json': key 'touches' must be true or false, not a string")
+        #expect(problem(#"{"touches": 1}"#) == "scene file 's.json': key 'touches' must be true or false, not a number")
+        #expect(problem(#"{"touchPress": -0.1}"#) == "scene file 's.json': key 'touchPress' must be a number of seconds from 0 to 10")
+        #expect(problem(#"{"touchFade": -1}"#) == "scene file 's.json': key 'touchFade' must be a number of seconds from 0 to 10")
+        #expect(problem(#"{"touchOpacity": 1.5}"#) == "scene file 's.json': key 'touchOpacity' must be an opacity from 0 to 1")
+        #expect(problem(#"{"touchDiameter": 0}"#) == "scene file 's.json': key 'touchDiameter' must be a number of points from 1 to 1000")
+        #expect(problem(#"{"touchColor": "grey"}"#) == "scene file 's.json': key 'touchColor' must be a colour #rrggbb")
+        #expect(problem(#"{"touches": false}"#) == nil)
     }
 
     @Test static func imagePathsFollowTheFile() {

@@ -33,6 +33,12 @@ import Testing
         (.maxBytes, "--max-bytes", "maxBytes", "<size>"),
         (.poster, "--poster", "poster", "<file.png>"),
         (.posterTime, "--poster-time", "posterTime", "<seconds>"),
+        (.touches, "--touches", "touches", ""),
+        (.touchDiameter, "--touch-diameter", "touchDiameter", "<pt>"),
+        (.touchColor, "--touch-color", "touchColor", "<#rrggbb>"),
+        (.touchOpacity, "--touch-opacity", "touchOpacity", "<opacity>"),
+        (.touchPress, "--touch-press", "touchPress", "<seconds>"),
+        (.touchFade, "--touch-fade", "touchFade", "<seconds>"),
     ]
 
     @Test static func tableCoversEverySettingOnce() {

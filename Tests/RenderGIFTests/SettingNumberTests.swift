@@ -31,6 +31,10 @@ import Testing
         .init(setting: .arcWidth, lowest: 0.1, highest: 100, isInteger: false, expectation: "a number of points from 0.1 to 100"),
         .init(setting: .colors, lowest: 2, highest: 256, isInteger: true, expectation: "an integer from 2 to 256"),
         .init(setting: .loop, lowest: 0, highest: 65535, isInteger: true, expectation: "an integer from 0 to 65535"),
+        .init(setting: .touchDiameter, lowest: 1, highest: 1000, isInteger: false, expectation: "a number of points from 1 to 1000"),
+        .init(setting: .touchOpacity, lowest: 0, highest: 1, isInteger: false, expectation: "an opacity from 0 to 1"),
+        .init(setting: .touchPress, lowest: 0, highest: 10, isInteger: false, expectation: "a number of seconds from 0 to 10"),
+        .init(setting: .touchFade, lowest: 0, highest: 10, isInteger: false, expectation: "a number of seconds from 0 to 10"),
     ]
 
     /// Where each numeric setting lands in `RenderSettings`.
@@ -50,6 +54,10 @@ import Testing
         case .arcWidth: return settings.arcLineWidth
         case .colors: return Double(settings.colors)
         case .loop: return Double(settings.loop)
+        case .touchDiameter: return settings.touchStyle.diameter
+        case .touchOpacity: return settings.touchStyle.opacity
+        case .touchPress: return settings.touchTiming.press
+        case .touchFade: return settings.touchTiming.fade
         default: return nil
         }
     }
@@ -61,7 +69,8 @@ import Testing
 
     @Test static func tableCoversEveryNumericSetting() {
         let numeric: [Setting] = [.width, .height, .scale, .fps, .hold, .oneStepDuration, .perStepDuration,
-                                  .buttons, .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop]
+                                  .buttons, .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop,
+                                  .touchDiameter, .touchOpacity, .touchPress, .touchFade]
         #expect(numericSettings.map(\.setting) == numeric)
         #expect(numeric.allSatisfy { stored($0, in: RenderSettings()) != nil })
     }
@@ -91,6 +100,7 @@ import Testing
         #expect(changed.backgroundColor == defaults.backgroundColor && changed.arcColor == defaults.arcColor)
         #expect(changed.borderColor == defaults.borderColor && changed.movingBackgroundColor == defaults.movingBackgroundColor)
         #expect(changed.headImage == nil && changed.avatarImages.isEmpty)
+        #expect(changed.touches == defaults.touches && changed.touchStyle.color == defaults.touchStyle.color)
     }
 
     @Test(arguments: numericSettings)

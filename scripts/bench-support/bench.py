@@ -17,12 +17,14 @@ import skia
 
 import bench_photos
 import floor_input
+import format_bench
 import gif_quality
 import measure
 import one_table_bound
 import peer_encoders
 import photo_bench
 import report
+import touches_bench
 from skia_pipeline import Scene
 
 FPS = 50
@@ -172,8 +174,15 @@ def main():
     log("9. large photographs from a phone camera")
     results["large_photos"] = photo_bench.measure_all(args.bin, args.work, runs, budget)
 
+    log("10. picture formats")
+    results["formats"] = format_bench.measure_all(args.bin, args.work, runs, budget)
+
+    log("11. touch indicators")
+    results["touches"] = touches_bench.measure_all(args.bin, args.work)
+
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
-                          + photo_bench.targets(results["large_photos"]))
+                          + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"])
+                          + touches_bench.targets(results["touches"]))
     results["bench_seconds"] = round(time.monotonic() - STARTED, 1)
     path = os.path.join(args.work, "results.json")
     with open(path, "w") as out:
@@ -181,6 +190,8 @@ def main():
         out.write("\n")
     print(report.table(results, extra=bench_photos.table(results)))
     print(photo_bench.table(results["large_photos"]))
+    print(format_bench.table(results["formats"]))
+    print(touches_bench.table(results["touches"]))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 

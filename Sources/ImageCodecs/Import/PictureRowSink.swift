@@ -1,0 +1,49 @@
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a decoder's whole rows of straight RGBA8 pixels go: into the picture at its full
+/// size, or through an area reducer when the layer needs fewer pixels (then the whole picture
+/// never exists in RGBA8).
+struct PictureRowSink {
+    let width: Int
+    let height: Int
+    private var reducer: AreaReducer?
+    private var whole: [UInt8] = []
+
+    /// A sink for a `width` x `height` picture that comes out at `target` (no larger than the
+    /// picture; the picture's own size means whole).
+    init(width: Int, height: Int, target: (width: Int, height: Int)) {
+        self.width = width
+        self.height = height
+        if target.width < width || target.height < height {
+            reducer = AreaReducer(sourceWidth: width, sourceHeight: height,
+                                  width: max(1, min(target.width, width)), height: max(1, min(target.height, height)))
+        } else {
+            whole = [UInt8](repeating: 0, count: width * height * 4)
+        }
+    }
+
+    /// Takes row `y`: `width` straight RGBA pixels at `pixels`.
+    mutating func add(_ pixels: UnsafePointer<UInt8>, y: Int) {
+        guard y >= 0, y < height else { return }
+        if reducer != nil {
+            reducer!.add(pixels, y: y, firstColumn: 0, step: 1, count: width)
+            return
+        }
+        let rowBytes = width * 4
+        whole.withUnsafeMutableBufferPointer { target in
+            _ = memcpy(target.baseAddress! + y * rowBytes, pixels, rowBytes)
+        }
+    }
+
+    /// The picture: reduced and premultiplied, or whole and straight.
+    func image() -> RGBAImage {
+        if let reducer { return reducer.image() }
+        return RGBAImage(width: width, height: height, pixels: whole, isPremultiplied: false)
+    }
+}

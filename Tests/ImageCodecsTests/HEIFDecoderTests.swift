@@ -1,0 +1,155 @@
+import Foundation
+@testable import ImageCodecs
+@testable import Raster
+import Testing
+
+/// HEIC and AVIF pictures from heif-enc (scripts/make-picture-files): whole and reduced,
+/// every rotation and mirror, colour descriptions, deep samples, alpha and tile grids.
+@Suite enum HEIFDecoderTests {
+    typealias Files = PictureFiles
+
+    @Test(arguments: ["quadrants.heic", "quadrants.avif"])
+    static func lossyPicturesDecodeWholeAndReduced(name: String) throws {
+        Files.expectQuadrants(try Files.load(name), width: 64, height: 32, tolerance: 8, name)
+        // The shorter side fills an 8-pixel layer: 16 x 8.
+        let reduced = try Files.load(name, fit: PictureFit(side: 8, preservesAspectRatio: true))
+        #expect(reduced.isPremultiplied)
+        Files.expectQuadrants(reduced, width: 16, height: 8, tolerance: 8, name + " reduced")
+    }
+
+    /// Stored as a camera stores a picture for each Exif orientation and turned upright by
+    /// the HEIF transformations (irot, imir, both): shown upright.
+    @Test(arguments: 1 ... 8)
+    static func everyRotationAndMirrorShowsUpright(orientation: Int) throws {
+        let name = "orientation-\(orientation).heic"
+        Files.expectQuadrants(try Files.load(name), width: 64, height: 32, tolerance: 3, name)
+        let reduced = try Files.load(name, fit: PictureFit(side: 8, preservesAspectRatio: true))
+        Files.expectQuadrants(reduced, width: 16, height: 8, tolerance: 3, name + " reduced")
+    }
+
+    /// The Exif tag says "turn a quarter clockwise" and irot does the same: turned once.
+    @Test static func exifOrientationIsNeverAppliedOnTopOfIrot() throws {
+        Files.expectQuadrants(try Files.load("exif-and-irot.heic"), width: 64, height: 32, tolerance: 8, "exif-and-irot")
+    }
+
+    /// Exif orientation alone is informative in HEIF: the picture is shown as stored (the
+    /// stored picture is the upright one turned a quarter counter-clockwise).
+    @Test static func exifOrientationAloneLeavesThePictureAsStored() throws {
+        let image = try Files.load("exif-only.heic")
+        #expect(image.width == 32 && image.height == 64)
+        Files.expect(image, 8, 16, Files.colours[1], tolerance: 8, "stored top left")
+        Files.expect(image, 24, 48, Files.colours[2], tolerance: 8, "stored bottom right")
+    }
+
+    /// Display P3 by an ICC profile and by nclx primaries (HEIC and AVIF): what Little CMS's
+    /// counterpart in Pillow (ImageCms) makes of the same patches in sRGB.
+    @Test(arguments: ["p3-icc.heic", "p3-nclx.heic", "p3-nclx.avif"])
+    static func displayP3ComesOutInSRGB(name: String) throws {
+        let expected = try Files.patchCentres(ofPNG: "display-p3-patches-png-expected.png")
+        Files.expectPatches(try Files.load(name), expected, tolerance: 3, name)
+    }
+
+    /// Limited-range YCbCr (BT.601 matrix), described by a colr box or only in the coded stream.
+    @Test(arguments: ["limited-range.heic", "limited-range-in-stream.heic"])
+    static func limitedRangeIsExpandedToFullRange(name: String) throws {
+        Files.expectPatches(try Files.load(name), Files.patches, tolerance: 3, name)
+    }
+
+    /// 10-bit BT.2020 pictures with the PQ and HLG transfer functions, encoded from the sRGB
+    /// patches at reference white by the BT.2100 formulas: the patches come back.
+    /// Near black the sRGB curve magnifies the 10-bit steps of PQ and HLG about tenfold, so
+    /// samples below 32 get a wider tolerance.
+    @Test(arguments: ["pq-bt2020.heic", "hlg-bt2020.heic"])
+    static func highDynamicRangeReferenceWhiteIsTheDisplaysWhite(name: String) throws {
+        let image = try Files.load(name)
+        #expect(image.width == 32 && image.height == 32)
+        guard image.width == 32, image.height == 32 else { return }
+        for (index, colour) in Files.patches.enumerated() {
+            let got = Files.pixel(image, (index % 4) * 8 + 4, (index / 4) * 8 + 4)
+            #expect(zip(got, colour).allSatisfy { abs($0 - $1) <= ($1 < 32 ? 12 : 3) }, "\(name) patch \(index): \(got), not \(colour)")
+        }
+    }
+
+    /// A grey ramp of 10-bit values 16 i + 5 (stored at 10 and at 12 bits), reduced to 8 bits
+    /// by rounding.
+    @Test(arguments: ["ten-bit.heic", "twelve-bit.heic"])
+    static func deepSamplesRoundToEightBits(name: String) throws {
+        let image = try Files.load(name)
+        #expect(image.width == 64 && image.height == 8)
+        guard image.width == 64, image.height == 8 else { return }
+        for i in 0 ..< 64 {
+            let value = (Double(16 * i + 5) * 255 / 1023).rounded()
+            Files.expect(image, i, 4, [Int(value), Int(value), Int(value), 255], tolerance: 1, "\(name) step \(i)")
+        }
+    }
+
+    /// A damaged ICC profile and an nclx box with reserved code points mean "as stored".
+    @Test(arguments: ["bad-icc.heic", "bad-nclx.heic"])
+    static func brokenColourDescriptionsShowTheStoredValues(name: String) throws {
+        Files.expectPatches(try Files.load(name), Files.patches, tolerance: 2, name)
+    }
+
+    @Test(arguments: ["alpha.heic", "alpha.avif"])
+    static func alphaStaysStraightAndReducesPremultiplied(name: String) throws {
+        let image = try Files.load(name)
+        #expect(!image.isPremultiplied && image.width == 32 && image.height == 32)
+        for (quadrant, (colour, alpha)) in zip(Files.colours, Files.alphas).enumerated() {
+            let x = (quadrant % 2) * 16 + 8, y = (quadrant / 2) * 16 + 8
+            Files.expect(image, x, y, alpha == 0 ? [] : colour, tolerance: 3, "\(name) colour \(quadrant)")
+            #expect(abs(Files.pixel(image, x, y)[3] - alpha) <= 1, "\(name) alpha \(quadrant)")
+        }
+        let reduced = try Files.load(name, fit: PictureFit(side: 8, preservesAspectRatio: true))
+        #expect(reduced.isPremultiplied && reduced.width == 8)
+        // Top right: green at alpha 128, premultiplied.
+        let premultiplied = Files.colours[1].map { ($0 * 128 + 127) / 255 } + [128]
+        Files.expect(reduced, 6, 1, premultiplied, tolerance: 3, "\(name) reduced")
+    }
+
+    /// Four 64 x 64 tiles (each a colour with a mark at its centre) shown as 120 x 100.
+    @Test static func gridsJoinTheirTilesAndCropToTheOutputSize() throws {
+        let image = try Files.load("grid.heic")
+        #expect(image.width == 120 && image.height == 100)
+        for (tile, colour) in Files.colours.enumerated() {
+            let left = (tile % 2) * 64, top = (tile / 2) * 64
+            Files.expect(image, left + 10, top + 10, colour + [255], tolerance: 2, "tile \(tile)")
+            Files.expect(image, left + 32, top + 32, colour.map { 255 - $0 } + [255], tolerance: 2, "mark \(tile)")
+        }
+        let reduced = try Files.load("grid.heic", fit: PictureFit(side: 10, preservesAspectRatio: true))
+        #expect(reduced.width == 12 && reduced.height == 10)
+        Files.expect(reduced, 1, 1, Files.colours[0] + [255], tolerance: 2, "reduced top left")
+    }
+
+    /// The grid turned a quarter clockwise by irot, as phones store portraits.
+    @Test static func rotatedGridsAreTurnedAsAWhole() throws {
+        let image = try Files.load("grid-rotated.heic")
+        #expect(image.width == 100 && image.height == 120)
+        // Shown (x, y) is stored (y, 99 - x).
+        Files.expect(image, 10, 10, Files.colours[2] + [255], tolerance: 2, "top left")
+        Files.expect(image, 90, 10, Files.colours[0] + [255], tolerance: 2, "top right")
+        Files.expect(image, 10, 110, Files.colours[3] + [255], tolerance: 2, "bottom left")
+        Files.expect(image, 90, 110, Files.colours[1] + [255], tolerance: 2, "bottom right")
+    }
+
+    /// A thumbnail (here of other colours, so the test can tell) stands in for the picture
+    /// when it has the pixels the layer needs, and only then.
+    @Test static func aThumbnailLargeEnoughForTheLayerIsDecodedInstead() throws {
+        let inverse = Files.colours.map { $0.map { 255 - $0 } }
+        let small = try Files.load("thumbnail.heic", fit: PictureFit(side: 8, preservesAspectRatio: true))
+        #expect(small.width == 16 && small.height == 8)
+        Files.expect(small, 4, 2, inverse[0] + [255], tolerance: 3, "from the thumbnail")
+        Files.expect(small, 12, 6, inverse[3] + [255], tolerance: 3, "from the thumbnail")
+        let larger = try Files.load("thumbnail.heic", fit: PictureFit(side: 20, preservesAspectRatio: true))
+        Files.expectQuadrants(larger, width: 40, height: 20, tolerance: 3, "thumbnail too small for the layer")
+        Files.expectQuadrants(try Files.load("thumbnail.heic"), width: 64, height: 32, tolerance: 3, "whole")
+    }
+
+    @Test static func theShownSizeIsCheckedBeforeDecoding() throws {
+        let path = Files.path("grid.heic")
+        #expect(throws: ImageCodecError.tooLarge(path: path, width: 120, height: 100, limit: "100 x 100")) {
+            try ImageFile.load(path: path, limits: ImageLimits(maxWidth: 100, maxHeight: 100))
+        }
+        #expect(throws: ImageCodecError.tooLarge(path: path, width: 120, height: 100, limit: "40000 bytes of decoded RGBA pixels")) {
+            try ImageFile.load(path: path, limits: ImageLimits(maxDecodedBytes: 40000))
+        }
+    }
+}
