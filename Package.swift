@@ -83,6 +83,8 @@ let package = Package(
         // for the files written from GIFEncoding's compressed images.
         .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GraphicsTypes", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
+        // Test-only: the seeded random generator every test suite shares.
+        .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // Draws scene states into frames and reports the rectangle that changed.
         .target(name: "SceneRenderer", dependencies: ["ArcScene", "GraphicsTypes", "Raster"]),
         // The library the command uses: options, scene files, progress, the render job.
@@ -102,18 +104,18 @@ let package = Package(
         .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
         .testTarget(name: "GraphicsTypesTests", dependencies: ["GraphicsTypes"]),
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "GraphicsTypes"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "DeterministicMath", "GraphicsTypes"]),
-        .testTarget(name: "PaletteTests", dependencies: ["Palette", "GraphicsTypes", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster", "DeterministicMath", "GraphicsTypes"]),
+        .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "GraphicsTypes", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["ImageCodecs", "GraphicsTypes", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "GraphicsTypes", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["GIFEncoding", "GIFTestSupport", "GraphicsTypes", "ImageCodecs", "Raster", "Palette"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GraphicsTypes", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "GraphicsTypes", "Raster"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["RenderGIF", "GraphicsTypes", "ImageCodecs", "GIFEncoding", "GIFTestSupport", "SceneRenderer",
+                    dependencies: ["SharedTestSupport", "RenderGIF", "GraphicsTypes", "ImageCodecs", "GIFEncoding", "GIFTestSupport", "SceneRenderer",
                                    "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
-        .testTarget(name: "CLITests", dependencies: ["render-gif", "RenderGIF"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "RenderGIF"], exclude: ["Golden"]),
     ]
 )

@@ -10,9 +10,8 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// The planner may choose a smaller power of two when it reaches `qualityTarget`.
     var colors: Int = 256
     /// How colours outside the palette become indices; photo pixels only, never flat
-    /// interface colours. `none` gave the smallest files at the highest PSNR on a stand-in for
-    /// the default animation (425 KB, 50.0 dB; ordered 481 KB, 47.9 dB; diffusion 471 KB,
-    /// 47.9 dB; see `DitherMode.defaultMode`).
+    /// interface colours. `none` gives the smallest files at the highest PSNR on the default
+    /// animation (see `DitherMode.defaultMode`).
     var dither: DitherMode = .none
     /// The NETSCAPE2.0 loop count: 0 repeats forever, nil writes no looping block (play once).
     var loopCount: Int? = 0
@@ -35,9 +34,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// where the encoder knows the true colour (with `lzwTolerance` or the refinement of still
     /// tiles on, as by default), a colour at least as close to it. Pixels whose colour
     /// is exactly a palette entry (the flat interface colours) must always match exactly, so
-    /// the bound never touches interface pixels. Default 0: on the arc animation a tolerance
-    /// of 4 to 8 saved under 1 % (0.2 % beside `lzwTolerance`), as sliding pictures change
-    /// by more than that, while the error it leaves can stay on screen for long.
+    /// the bound never touches interface pixels. Default 0: on the arc animation a small
+    /// tolerance saves almost nothing, as sliding pictures change by more than that, while the
+    /// error it leaves can stay on screen for long.
     var unchangedTolerance: Double = 0
     /// Extra error (sRGB code values, Euclidean) a pixel of the moving sprite may take beyond
     /// its mapped colour's so that GIF's LZW coder finds longer matches: the frame's indices
@@ -45,32 +44,28 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// inside the sprite's bounds, each seen for one frame, are touched; still pictures keep
     /// their mapping, and pixels whose colour is exactly a palette entry (the flat interface
     /// colours) never change; a sprite that stops is shown exactly from the next frame on.
-    /// 0 turns it off. Default 8: on the stand-in for the default animation it saves 5 % at
-    /// 0.03 dB (12: 7.6 % at 0.08 dB; 24: 14 %, with blocky edges visible when zoomed).
+    /// 0 turns it off. Default 8: a few per cent of the bytes for a loss too small to see;
+    /// much larger values leave blocky edges visible when zoomed.
     var lzwTolerance: Double = 8
     /// Whether a frame may carry its own, smaller colour table when that makes the frame
     /// smaller overall (table bytes included); each frame is measured both ways. Off by
-    /// default: on the arc animation it won on 0 to 1 of 216 frames (2 bytes in all), since a
-    /// sprite's crop uses more than half of a table planned for it, so a local table is no
-    /// smaller than the global one; it pays for frames of few colours.
+    /// default: on the arc animation it almost never wins, since a sprite's crop uses more
+    /// than half of a table planned for it, so a local table is no smaller than the global
+    /// one; it pays for frames of few colours.
     var localColorTables: Bool = false
     /// Whether frames that change nothing carry, instead, an image redrawing one still tile
     /// of the screen with a colour table of its own (see `StillTileRefiner`), and the first
     /// image a table planned for it alone, so pictures at rest show far more colours than the
     /// global table holds. Only without dithering (a refinement would replace the dither's
-    /// texture with nearest colours). Measured by scripts/bench's content PSNR (pixels that
-    /// are not background, mean / worst frame) on the default animation: 38.78 / 37.94 dB at
-    /// 564 KB without (the global table alone), 45.12 / 38.51 dB at 709 KB with; with five
-    /// photographs 35.05 / 34.41 dB at 1,265 KB without, 38.88 / 35.02 dB at 1,489 KB with.
+    /// texture with nearest colours). It buys content PSNR (pixels that are not background)
+    /// for bytes, with the built-in avatars and with photographs alike.
     var refinesStillTiles: Bool = true
     /// The side of a refined tile in pixels (8 ... 256). Larger tiles share a table among
-    /// more pixels but cover the pictures in fewer idle frames; content PSNR mean on the
-    /// default animation / photographs, measured before a refined pixel was kept when a
-    /// moving frame maps it no better: 24 px 40.59 / 36.72 dB, 32 px 41.39 / 38.02, 48 px
-    /// 44.18 / 38.96, 64 px 45.09 / 38.85, 96 px 45.15 / 38.68, 128 px 44.27 / 38.37 dB.
+    /// more pixels but cover the pictures in fewer idle frames; 64 gave the best content
+    /// PSNR over the default animation and the photographs together when it was chosen.
     var refinementTileSize: Int = 64
     /// Tiles showing at least this PSNR (dB, over pixels that are not background) are not
-    /// refined (42, 45 and 50 dB gave the same figures within 0.01 dB with 32-pixel tiles).
+    /// refined (the content PSNR hardly depends on it between 42 and 50 dB).
     var refinementTarget: Double = 45
     /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
     var orderedStrength: Double = 1.0

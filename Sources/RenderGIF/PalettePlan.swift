@@ -14,11 +14,9 @@ import SceneRenderer
 ///   over the frames that show one, the indicators' pixels each weighted by its share of them.
 /// The cost grows with the number of places the head rests, not with frames times colours.
 enum PalettePlan {
-    /// How many frames of the journeys stand for the moving head. Measured against counting
-    /// every frame (content PSNR, mean and worst frame, on pixels that are not background):
-    /// built-in avatars 35.54 / 34.96 dB, photographs 34.83 / 34.37 dB; 4 samples 35.53 / 34.94
-    /// and 34.86 / 34.42; 8 samples 35.57 / 34.84 and 34.89 / 34.43; 16 samples 35.65 / 35.01
-    /// and 34.85 / 34.39, the fewest at least as good in every figure.
+    /// How many frames of the journeys stand for the moving head: the fewest tried whose
+    /// content PSNR (pixels that are not background, mean and worst frame) was at least that
+    /// of counting every frame, with the built-in avatars and with photographs.
     static let movingSamples = 16
 
     /// How many frames showing touch indicators stand for all of them: every one in a

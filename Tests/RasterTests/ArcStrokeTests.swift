@@ -1,5 +1,6 @@
 import Foundation
 import GraphicsTypes
+import SharedTestSupport
 import Testing
 @testable import Raster
 

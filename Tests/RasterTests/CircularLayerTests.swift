@@ -1,4 +1,5 @@
 import GraphicsTypes
+import SharedTestSupport
 import Testing
 @testable import Raster
 

@@ -1,6 +1,7 @@
 import Foundation
 import DeterministicMath
 import GraphicsTypes
+import SharedTestSupport
 import Testing
 @testable import Raster
 

@@ -49,8 +49,8 @@ public enum PNGEncoder {
     /// True when every pixel's alpha byte (every fourth byte) is 255.
     ///
     /// Reads whole pixels as 32-bit words when the bytes are aligned for it (array storage
-    /// always is), which lets the loop run on vector registers: about 0.1 ms for a
-    /// 750 x 1334 frame against 0.6 ms byte by byte.
+    /// always is), which lets the loop run on vector registers, several times faster than
+    /// byte by byte.
     static func isOpaque(_ pixels: [UInt8]) -> Bool {
         pixels.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress, bytes.count % 4 == 0,
