@@ -45,8 +45,13 @@ public enum RenderJob {
         } catch {
             throw .invalidScene(error)
         }
-        // The outputs first: a bad output path, or with --check a missing file, fails before
-        // progress starts and before --frames creates a folder.
+        // The outputs first: two outputs that are one file, a bad output path, or with
+        // --check a missing file, fail before progress starts and before --frames creates a folder.
+        try MemoryNeed.check(settings)
+        if !invocation.check {
+            try OutputOverlap.check(gif: invocation.output == "-" ? nil : invocation.output, poster: settings.poster,
+                                    framesFolder: invocation.framesFolder)
+        }
         let output = try OutputTarget(invocation, settings: settings)
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
@@ -79,6 +84,7 @@ public enum RenderJob {
                             progress: progress, timings: &timings)
         }
         try output.complete(posterFrom: pass.renderer, timeline: timeline)
+        do { try frames?.commit() } catch { throw .codec(error) }
         timings.lap(.write)
         progress.renderDidFinish()
         return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths)

@@ -32,8 +32,8 @@ import Testing
     @Test static func commitCreatesTheFileWithMode0644AndNoLeftovers() throws {
         try withFolder { folder in
             let path = folder + "/out.gif"
-            let writer = try AtomicFileWriter(destination: path)
-            #expect(writer.temporaryPath.hasPrefix(folder + "/.out.gif."))
+            let writer = try AtomicFileWriter(destination: path, unnamed: false, systemWrite: { write($0, $1, $2) })
+            #expect(writer.temporaryPath?.hasPrefix(folder + "/.out.gif.") == true)
             try writer.write(contentsOf: [1, 2, 3])
             #expect(try TestSupport.folderListing(folder).count == 1)  // only the temporary file
             #expect(!FileManager.default.fileExists(atPath: path))
@@ -114,7 +114,7 @@ import Testing
             discarded.discard()
             #expect(try TestSupport.folderListing(folder).isEmpty)
             do {
-                let dropped = try AtomicFileWriter(destination: folder + "/b.png")
+                let dropped = try AtomicFileWriter(destination: folder + "/b.png", unnamed: false, systemWrite: { write($0, $1, $2) })
                 try dropped.write(contentsOf: [1])
                 #expect(try TestSupport.folderListing(folder).count == 1)
             }
