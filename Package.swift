@@ -82,6 +82,8 @@ let package = Package(
         // for the files written from GIFEncoding's compressed images.
         .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
+        // Test-only: the seeded random generator every test suite shares.
+        .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // The library: Animation (render to a file, to memory, or check), and in folders named
         // for them the option table, scene files, the render job, drawing, --check, the size
         // budget, the output files and the command line's parsing (package API for the command).
@@ -101,17 +103,18 @@ let package = Package(
         ),
 
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "PaletteTests", dependencies: ["Palette", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster"]),
+        .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
+                    dependencies: ["SharedTestSupport", "RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
                                    "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
-        .testTarget(name: "CLITests", dependencies: ["render-gif", "library-example", "RenderGIF"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF"],
+                    exclude: ["Golden"]),
     ]
 )

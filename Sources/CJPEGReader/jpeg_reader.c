@@ -18,6 +18,10 @@
 /// more than this many is treated as hostile.
 enum { JPEG_READER_MAX_SCANS = 1000 };
 
+/// Room for libjpeg's fixed pools (Huffman and quantisation tables, its structures), beside
+/// the rows it buffers, which are counted per output row.
+enum { JPEG_READER_POOL_BYTES = 1 << 20 };
+
 typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
@@ -58,6 +62,23 @@ static void reader_progress(j_common_ptr cinfo) {
                  "more than %d scans in a progressive JPEG", JPEG_READER_MAX_SCANS);
         longjmp(manager->jump, 1);
     }
+}
+
+/// The bytes libjpeg allocates for a whole-image coefficient buffer: a progressive file (or
+/// a multi-scan sequential one) keeps every DCT block of every component, 64 coefficients of
+/// 2 bytes, rounded up to whole MCUs, until the last scan is read. Sequential single-scan
+/// files decode an MCU row at a time and need none.
+static uint64_t coefficient_bytes(j_decompress_ptr cinfo) {
+    if (!jpeg_has_multiple_scans(cinfo)) return 0;
+    uint64_t total = 0;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        jpeg_component_info *component = &cinfo->comp_info[index];
+        uint64_t h = (uint64_t)component->h_samp_factor, v = (uint64_t)component->v_samp_factor;
+        uint64_t columns = ((uint64_t)component->width_in_blocks + h - 1) / h * h;
+        uint64_t rows = ((uint64_t)component->height_in_blocks + v - 1) / v * v;
+        total += columns * rows * 64u * sizeof(JCOEF);
+    }
+    return total;
 }
 
 static unsigned char multiply255(unsigned a, unsigned b) {
@@ -166,6 +187,20 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
     }
     choose_scale(&cinfo, min_width, min_height);
     result->scale_num = (int)cinfo.scale_num;
+    jpeg_calc_output_dimensions(&cinfo);
+    uint64_t output_bytes = (uint64_t)cinfo.output_width * cinfo.output_height * 4u;
+    // MCU-row and upsampling buffers: up to 16 rows of every component at the output width.
+    uint64_t row_bytes = (uint64_t)cinfo.output_width * (uint64_t)cinfo.num_components * 16u;
+    uint64_t library_bytes = coefficient_bytes(&cinfo) + JPEG_READER_POOL_BYTES + row_bytes;
+    result->working_bytes = library_bytes + output_bytes;
+    if (result->working_bytes > limits.max_working_bytes) {
+        jpeg_destroy_decompress(&cinfo);
+        result->status = JPEG_READER_OVER_MEMORY;
+        return;
+    }
+    // libjpeg's own cap on its pools: past it, it fails (JERR_NO_BACKING_STORE) rather than
+    // take more, so even an estimate that fell short cannot go far over.
+    cinfo.mem->max_memory_to_use = (long)(limits.max_working_bytes - output_bytes);
     jpeg_start_decompress(&cinfo);
 
     JDIMENSION width = cinfo.output_width;

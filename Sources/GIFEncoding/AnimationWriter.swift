@@ -34,7 +34,7 @@ public final class AnimationWriter {
 
     /// How many bytes of frames may wait for each stage by default: about 20 frames of a
     /// moving head at the default size.
-    static let defaultQueueBudget = 2 << 20
+    public static let defaultQueueBudget = 2 << 20
 
     private let encoder: AnimationEncoder
     private let gif: GIFStreamWriter

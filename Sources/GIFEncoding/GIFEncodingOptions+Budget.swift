@@ -16,12 +16,10 @@ extension GIFEncodingOptions {
     /// larger `lzwTolerance`, no refinement of still tiles, then fewer `colors`.
     /// Steps equal to the one before are left out.
     ///
-    /// The order is by measured cost, bytes saved against content PSNR lost on the default
-    /// animation and with photographs as avatars (scripts/bench measures each step; the
-    /// figures are in docs/performance.md). The tolerance goes first because it is the
-    /// cheapest lever; the refinement of still tiles is the next, cheaper than halving the
-    /// colours. Dithering costs content PSNR at every size measured and turns the refinement
-    /// off, so it goes first.
+    /// The order is by cost: the LZW tolerance goes first because it saves bytes for the least
+    /// content PSNR, the refinement of still tiles next (it saves more bytes per dB lost than
+    /// fewer colours do), then the colours. Dithering costs content PSNR at every size and turns
+    /// the refinement off, so it goes first.
     /// Below 16 colours the interface colours and their anti-aliasing ramps crowd out the
     /// pictures; those steps exist so that a tight budget still gets a file.
     public var sizeLadder: [GIFEncodingOptions] {

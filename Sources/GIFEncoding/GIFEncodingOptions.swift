@@ -11,8 +11,8 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// The planner may choose a smaller power of two when it reaches `qualityTarget`.
     var colors: Int = 256
     /// How colours outside the palette become indices; photo pixels only, never flat
-    /// interface colours. `none` gave the smallest files at the highest PSNR on a stand-in for
-    /// the default animation (see `DitherMode.defaultMode`).
+    /// interface colours. `none` gives the smallest files at the highest PSNR on the default
+    /// animation (see `DitherMode.defaultMode`).
     var dither: DitherMode = .none
     /// The NETSCAPE2.0 loop count: 0 repeats forever, nil writes no looping block (play once).
     var loopCount: Int? = 0
@@ -35,9 +35,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// where the encoder knows the true colour (with `lzwTolerance` or the refinement of still
     /// tiles on, as by default), a colour at least as close to it. Pixels whose colour
     /// is exactly a palette entry (the flat interface colours) must always match exactly, so
-    /// the bound never touches interface pixels. Default 0: on the arc animation small
-    /// tolerances saved next to nothing, as sliding pictures change by more than that, while
-    /// the error it leaves can stay on screen for long.
+    /// the bound never touches interface pixels. Default 0: on the arc animation a small
+    /// tolerance saves almost nothing, as sliding pictures change by more than that, while the
+    /// error it leaves can stay on screen for long.
     var unchangedTolerance: Double = 0
     /// Extra error (sRGB code values, Euclidean) a pixel of the moving sprite may take beyond
     /// its mapped colour's so that GIF's LZW coder finds longer matches: the frame's indices
@@ -45,8 +45,8 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// inside the sprite's bounds, each seen for one frame, are touched; still pictures keep
     /// their mapping, and pixels whose colour is exactly a palette entry (the flat interface
     /// colours) never change; a sprite that stops is shown exactly from the next frame on.
-    /// 0 turns it off. Default 8: a few per cent smaller at a loss too small to see; larger
-    /// tolerances save more but leave blocky edges visible when zoomed.
+    /// 0 turns it off. Default 8: a few per cent of the bytes for a loss too small to see;
+    /// much larger values leave blocky edges visible when zoomed.
     var lzwTolerance: Double = 8
     /// Whether a frame may carry its own, smaller colour table when that makes the frame
     /// smaller overall (table bytes included); each frame is measured both ways. Off by
@@ -58,15 +58,15 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// of the screen with a colour table of its own (see `StillTileRefiner`), and the first
     /// image a table planned for it alone, so pictures at rest show far more colours than the
     /// global table holds. Only without dithering (a refinement would replace the dither's
-    /// texture with nearest colours). It buys a much higher content PSNR for larger files;
-    /// scripts/bench measures both ways (docs/performance.md).
+    /// texture with nearest colours). It buys content PSNR (pixels that are not background)
+    /// for bytes, with the built-in avatars and with photographs alike.
     var refinesStillTiles: Bool = true
     /// The side of a refined tile in pixels (8 ... 256). Larger tiles share a table among
     /// more pixels but cover the pictures in fewer idle frames; 64 gave the best content
-    /// PSNR on the default animation and on photographs, within a hair of 96.
+    /// PSNR over the default animation and the photographs together when it was chosen.
     var refinementTileSize: Int = 64
     /// Tiles showing at least this PSNR (dB, over pixels that are not background) are not
-    /// refined (lower and higher targets nearby measured the same).
+    /// refined (the content PSNR hardly depends on it between 42 and 50 dB).
     var refinementTarget: Double = 45
     /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
     var orderedStrength: Double = 1.0

@@ -1,6 +1,7 @@
 /// Everything that can go wrong reading or writing an image file, with text a user can act on.
 ///
-/// `description` is one line that names the file and the problem, ready to follow `Error: `.
+/// `description` is one line that names the file and the problem, ready to follow `Error: `;
+/// the file name is shown printable and cut in the middle when long (`DisplayText.value`).
 public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read (missing, a folder, no permission).
     case unreadable(path: String, reason: String)
@@ -22,18 +23,30 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     /// The caller handed an encoder values it cannot write (`context` says which, e.g. "GIF frame 3").
     case invalidInput(context: String, problem: String)
 
-    public var description: String {
+    /// The file the error is about, nil for the encoder's errors.
+    public var path: String? {
         switch self {
-        case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
-        case let .unsupportedFormat(path): return "'\(path)' is not a \(ImageFormat.readableList) image"
-        case let .foreignFormat(path, looksLike):
+        case let .unreadable(path, _), let .unsupportedFormat(path), let .foreignFormat(path, _), let .corrupt(path, _),
+             let .tooLarge(path, _, _, _), let .fileTooLarge(path, _, _), let .unwritable(path, _):
+            return path
+        case .encoderFailed, .invalidInput:
+            return nil
+        }
+    }
+
+    public var description: String {
+        let path = DisplayText.value(self.path ?? "")
+        switch self {
+        case let .unreadable(_, reason): return "cannot read '\(path)': \(reason)"
+        case .unsupportedFormat: return "'\(path)' is not a \(ImageFormat.readableList) image"
+        case let .foreignFormat(_, looksLike):
             return "'\(path)' is \(looksLike); render-gif reads \(ImageFormat.readableList) pictures"
-        case let .corrupt(path, message): return "'\(path)' is not a valid image: \(message)"
-        case let .tooLarge(path, width, height, limit):
+        case let .corrupt(_, message): return "'\(path)' is not a valid image: \(message)"
+        case let .tooLarge(_, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"
-        case let .fileTooLarge(path, bytes, limit):
+        case let .fileTooLarge(_, bytes, limit):
             return "'\(path)' is \(bytes) bytes, over the limit of \(limit) bytes for an image file"
-        case let .unwritable(path, reason): return "cannot write '\(path)': \(reason)"
+        case let .unwritable(_, reason): return "cannot write '\(path)': \(reason)"
         case let .encoderFailed(format, message): return "\(format) encoding failed: \(message)"
         case let .invalidInput(context, problem): return "\(context): \(problem)"
         }

@@ -9,14 +9,21 @@ public struct ImageLimits: Equatable, Sendable {
     var maxDecodedBytes: Int
     /// The largest image file read at all, in bytes.
     var maxFileBytes: Int
+    /// The most memory one JPEG decode may take: libjpeg's own (every coefficient of a
+    /// progressive file, its buffers) plus the pixels it hands back, estimated from the header
+    /// before decoding and enforced by libjpeg's `max_memory_to_use`. With the largest file
+    /// and the process's own needs, an admitted picture keeps the process under 256 MB.
+    var maxWorkingBytes: Int
 
-    /// Creates limits; the defaults allow 16384 x 16384 pixels, 256 MB decoded, 64 MB files.
+    /// Creates limits; the defaults allow 16384 x 16384 pixels, 256 MB decoded, 64 MB files,
+    /// 160 MB of decoding memory.
     init(maxWidth: Int = 16384, maxHeight: Int = 16384,
-                maxDecodedBytes: Int = 256 << 20, maxFileBytes: Int = 64 << 20) {
+         maxDecodedBytes: Int = 256 << 20, maxFileBytes: Int = 64 << 20, maxWorkingBytes: Int = 160 << 20) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxDecodedBytes = maxDecodedBytes
         self.maxFileBytes = maxFileBytes
+        self.maxWorkingBytes = maxWorkingBytes
     }
 
     /// The limits used when none are given.
@@ -32,6 +39,14 @@ public struct ImageLimits: Equatable, Sendable {
             throw .tooLarge(path: path, width: width, height: height,
                             limit: "\(Self.describe(bytes: maxDecodedBytes)) of decoded RGBA pixels")
         }
+    }
+
+    /// The error for a JPEG whose decoding would take `needed` bytes, over `maxWorkingBytes`.
+    func overMemory(path: String, width: Int, height: Int, needed: Int, progressive: Bool) -> ImageCodecError {
+        let need = "\((needed + (1 << 20) - 1) >> 20) MB"
+        return .tooLarge(path: path, width: width, height: height,
+                         limit: "\(Self.describe(bytes: maxWorkingBytes)) of memory for decoding "
+                             + (progressive ? "(as a progressive JPEG it needs \(need))" : "(it needs \(need))"))
     }
 
     /// "256 MB" for whole mebibytes, otherwise "N bytes".

@@ -28,6 +28,9 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case outOfDate(reasons: [String])
     /// A frame folder problem.
     case framesFolder(path: String, problem: String)
+    /// Two outputs are one file (the GIF and the still, the still and a frame), found before
+    /// anything is drawn; each is named with its role ("the output", "--poster", "a frame").
+    case sameFile(OutputFile, OutputFile)
     /// Even the smallest GIF of the size ladder is larger than the `--max-bytes` budget.
     case overBudget(maxBytes: Int, smallestBytes: Int)
 
@@ -40,10 +43,12 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     }
 
     /// One line: the message, with any control character from the input (a newline in a
-    /// file name, an escape sequence in a scene-file key) written as an escape, so that
-    /// the error can neither break the line nor drive the terminal.
+    /// file name, an escape sequence in a scene-file key) written as an escape and the bytes
+    /// of a file name that are not UTF-8 as `\xNN`, so that the error can neither break the
+    /// line nor drive the terminal; each file name is cut in the middle past
+    /// `DisplayText.maxValueLength` characters, and the whole line past `DisplayText.maxLineLength`.
     public var description: String {
-        RenderGIFError.printable(message)
+        DisplayText.line(message)
     }
 
     private var message: String {
@@ -52,15 +57,18 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .invalidSetting(flag, value?, problem):
             return "invalid value '\(RenderGIFError.abbreviated(value))' for '\(flag)': \(problem)"
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
-        case let .sceneFile(path, problem): return "scene file '\(path)': \(problem)"
+        case let .sceneFile(path, problem): return "scene file '\(DisplayText.value(path))': \(problem)"
         case let .invalidPicture(problem): return "invalid picture: \(problem)"
         case let .codec(error): return error.description
         case let .encoding(error): return error.description
         case let .limitExceeded(message): return message
         case let .invalidScene(error): return "the scene is not valid: \(error)"
-        case let .cannotCheck(path, reason): return "cannot check '\(path)': \(reason)"
+        case let .cannotCheck(path, reason): return "cannot check '\(DisplayText.value(path))': \(reason)"
         case let .outOfDate(reasons): return reasons.joined(separator: "; and ")
-        case let .framesFolder(path, problem): return "frames folder '\(path)': \(problem)"
+        case let .framesFolder(path, problem): return "frames folder '\(DisplayText.value(path))': \(problem)"
+        case let .sameFile(first, second):
+            return "'\(DisplayText.value(first.path))' (\(first.role)) and '\(DisplayText.value(second.path))' (\(second.role)) "
+                + "are the same file; give each output a file of its own"
         case let .overBudget(maxBytes, smallestBytes):
             return "\(Setting.maxBytes.flag) \(maxBytes): the smallest GIF render-gif can make of this animation is "
                 + "\(Setting.groupedDigits(smallestBytes)) bytes"
@@ -71,20 +79,10 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     /// taps) are cut, so that the error stays one readable line.
     static let maxQuotedValueLength = 40
 
-    /// `text` with control characters written as `\n`, `\r`, `\t` or `\u{XX}`.
+    /// `text` with control characters written as `\n`, `\r`, `\t` or `\u{XX}` and a file
+    /// name's bytes that are not UTF-8 as `\xNN`.
     static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        DisplayText.printable(text)
     }
 
     /// `value`, or its beginning followed by "..." when it is longer than `maxQuotedValueLength`.

@@ -1,6 +1,6 @@
 // render-gif: parse the command line, run the render, map failures to exit codes
 // (64 for usage errors, 1 for everything else, as swift-argument-parser does; an interrupted
-// render ends by its signal, after removing its temporary files).
+// or crashing render ends by its signal, after removing its temporary files).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,9 +23,13 @@ func printError(_ text: String) {
     writeStandardError(text)
 }
 
+// Before anything is opened: a closed standard descriptor would become the first file opened.
+let closedAtStart = StandardDescriptors.openClosedOnes()
+CrashCleanup.install()
+
 let command: Command
 do {
-    command = try CommandLineInterface.parse(Array(CommandLine.arguments.dropFirst()))
+    command = try CommandLineInterface.parse(RawArguments.all())
 } catch {
     printError("Error: \(error)\n" + (error.isUsageError ? CommandLineInterface.usageHint : ""))
     exit(error.isUsageError ? 64 : 1)
@@ -37,6 +41,11 @@ case .help:
 case .version:
     print(RenderGIFVersion.string)
 case let .render(invocation):
+    if invocation.writesToStandardOutput, closedAtStart.contains(1) {
+        printError("Error: Standard output is closed; give '<output>' a file name, or start render-gif with standard output open ('render-gif - > out.gif').\n"
+                   + CommandLineInterface.usageHint)
+        exit(64)
+    }
     InterruptionHandler.install(isTerminal: isatty(2) == 1)
     let progress: RenderProgress = invocation.quiet ? SilentProgress() : ProgressPrinter(isTerminal: isatty(2) == 1)
     do {

@@ -71,17 +71,6 @@ enum Reference {
         }
         return total
     }
-
-    /// A small deterministic generator (64-bit LCG) for property tests.
-    struct Generator {
-        var state: UInt64
-
-        /// A double uniformly spread over [low, high).
-        mutating func next(in low: Double, _ high: Double) -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return low + (high - low) * Double(state >> 11) / Double(1 << 53)
-        }
-    }
 }
 
 extension Point {

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 
 /// The files a bad-input case puts into its folder before running the command: damaged,
 /// mislabelled, oversized and empty images, scene files, folders. Every damaged file is made
@@ -69,14 +70,8 @@ enum BadInputFixture: Sendable {
             jpeg[sof + 8] = UInt8(width & 0xFF)
             return jpeg
         case let .randomBytes(count):
-            // xorshift64 from a fixed seed: the same bytes on every run.
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-            return (0..<count).map { _ in
-                state ^= state << 13
-                state ^= state >> 7
-                state ^= state << 17
-                return UInt8(truncatingIfNeeded: state >> 24)
-            }
+            // From a fixed seed: the same bytes on every run (the first is 0xC1, not JSON).
+            return SeededGenerator.bytes(count: count, seed: 1)
         case let .text(text): return Array(text.utf8)
         case let .raw(bytes): return bytes
         case .empty: return []

@@ -5,7 +5,7 @@ import Testing
 /// status, no output file, and leaves an existing output as it was (see `BadInputCase.check`).
 @Suite enum BadInputMatrixTests {
     /// A small, fast render, so that a case that gets past the checks costs little.
-    static let small = ["--scale", "1", "--fps", "10", "--taps", "1", "--hold", "0.2", "--quiet"]
+    static let small = CommandRunner.smallRender
 
     static let imageCases: [BadInputCase] = [
         BadInputCase(label: "missing image", arguments: small + ["--head", "missing.png"],

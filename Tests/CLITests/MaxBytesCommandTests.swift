@@ -4,6 +4,8 @@ import Testing
 /// `--max-bytes` from the command line: a budget nothing fits fails with one line and leaves
 /// every output as it was; `--check` also judges the file on disk against the budget.
 @Suite enum MaxBytesCommandTests {
+    /// The small render (32 colours): a budget walk plans the palette again for every step it
+    /// tries, and the ladder below 32 colours still has a step of every kind.
     static let render = CommandRunner.smallRender
 
     static func bytes(_ folder: URL, _ name: String) throws -> Data {
@@ -89,7 +91,7 @@ import Testing
         #expect(lines.count == 3 && lines[2].isEmpty)
         #expect(lines[0].hasPrefix("Error: 'big.gif' is out of date: "))
         #expect(lines[0].hasSuffix("; and 'big.gif' is \(grouped(size)) bytes, \(grouped(size - budget)) over --max-bytes \(budget)"))
-        #expect(lines[1] == "To regenerate: render-gif --scale 1 --fps 10 --taps 1 --hold 0.2 --quiet --max-bytes \(budget) big.gif")
+        #expect(lines[1] == "To regenerate: render-gif --scale 1 --fps 10 --taps 1 --hold 0.2 --colors 32 --quiet --max-bytes \(budget) big.gif")
         #expect(try bytes(folder, "big.gif").count == size, "--check writes nothing")
     }
 

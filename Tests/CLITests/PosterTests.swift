@@ -37,7 +37,7 @@ import Testing
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: false)
-        let scene = #"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "poster": "still.png", "posterTime": 0.3}"#
+        let scene = #"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "colors": 32, "poster": "still.png", "posterTime": 0.3}"#
         try Data(scene.utf8).write(to: folder.appendingPathComponent("docs/scene.json"))
         #expect(try CommandRunner.run(["--scene", "docs/scene.json", "--quiet", "docs/out.gif"], in: folder).status == 0)
         #expect(try CommandRunner.run(render + ["--poster", "flag.png", "--poster-time", "0.3", "flag.gif"], in: folder).status == 0)
@@ -57,7 +57,7 @@ import Testing
         #expect(flag.status == 64)
         #expect(flag.standardError == "Error: invalid value '1.2' for '--poster-time': must be a time within the animation, from 0 to 1.1 s\n"
                 + UsageErrorTests.hint)
-        try Data(#"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "posterTime": 7}"#.utf8).write(to: folder.appendingPathComponent("s.json"))
+        try Data(#"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "colors": 32, "posterTime": 7}"#.utf8).write(to: folder.appendingPathComponent("s.json"))
         let scene = try CommandRunner.run(["--scene", "s.json", "--poster", "still.png", "out.gif"], in: folder)
         #expect(scene.status == 1)
         #expect(scene.standardError == "Error: scene file 's.json': key 'posterTime' must be a time within the animation, from 0 to 1.1 s\n")

@@ -53,7 +53,7 @@ import Testing
         #expect(try CommandRunner.run(render + ["--touches"] + style + ["flags.gif"], in: folder).status == 0)
         #expect(try CommandRunner.run(render + ["--touches", "--max-bytes", "10MB"] + style + ["budget.gif"], in: folder).status == 0)
         #expect(try data(folder, "budget.gif") == data(folder, "flags.gif"))
-        let scene = ##"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "touches": true, "touchDiameter": 40, "##
+        let scene = ##"{"scale": 1, "fps": 10, "taps": [1], "hold": 0.2, "colors": 32, "touches": true, "touchDiameter": 40, "##
             + ##""touchColor": "#404080", "touchOpacity": 0.5, "touchPress": 0.15, "touchFade": 0.3}"##
         try Data(scene.utf8).write(to: folder.appendingPathComponent("scene.json"))
         #expect(try CommandRunner.run(["--scene", "scene.json", "--quiet", "scene.gif"], in: folder).status == 0)

@@ -4,6 +4,7 @@ import GIFTestSupport
 @testable import ImageCodecs
 @testable import Palette
 @testable import Raster
+import SharedTestSupport
 import Testing
 
 /// The encoder writes the transparent variant of a frame only when it is smaller, and a local
@@ -32,11 +33,8 @@ import Testing
     }
 
     static func noise(seed: UInt64) -> [Int] {
-        var state = seed
-        return (0 ..< width * height).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 60)
-        }
+        var generator = SeededGenerator(seed: seed)
+        return (0 ..< width * height).map { _ in Int(generator.next() >> 60) }
     }
 
     /// Encodes two frames at 50 fps with the grey palette; returns the decoded second image.

@@ -3,6 +3,7 @@ import GIFTestSupport
 @testable import ImageCodecs
 @testable import Palette
 @testable import Raster
+import SharedTestSupport
 import Testing
 
 /// Files written through giflib from the pure-Swift compression (`EGifPutCode`) are exactly
@@ -10,21 +11,9 @@ import Testing
 /// parse, the code-width changes, the clear codes of full tables, the minimum code size and
 /// the sub-blocks, for every table size, with local tables and transparency.
 @Suite enum GiflibIdentityTests {
-    /// A deterministic pseudo-random generator (SplitMix64), so every run tests the same data.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Indices below `colors`, in runs of up to `runLength` equal values (1: pure noise).
     static func indices(count: Int, colors: Int, runLength: Int, seed: UInt64) -> [UInt8] {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var values: [UInt8] = []
         values.reserveCapacity(count)
         while values.count < count {

@@ -1,4 +1,5 @@
 @testable import GIFEncoding
+import SharedTestSupport
 import Testing
 
 /// The LZW-friendly re-mapping writes its codes as it parses; they must be exactly the
@@ -6,7 +7,7 @@ import Testing
 @Suite enum LZWFriendlyCodingTests {
     @Test(arguments: [1, 4, 12, 40])
     static func theChoosersDataIsThePlainCodersData(tolerance: Int) {
-        var generator = GiflibIdentityTests.Generator(state: UInt64(tolerance))
+        var generator = SeededGenerator(seed: UInt64(tolerance))
         let palette: [UInt32] = (0 ..< 64).map { _ in UInt32(truncatingIfNeeded: generator.next()) & 0xFF_FFFF }
         // 200 x 150 pixels of runs: enough strings to fill and clear the table several times.
         let preferred = GiflibIdentityTests.indices(count: 30_000, colors: 64, runLength: 6, seed: 3)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageCodecs
+import SharedTestSupport
 import Testing
 
 @Suite enum AtomicFileWriterTests {
@@ -31,8 +32,8 @@ import Testing
     @Test static func commitCreatesTheFileWithMode0644AndNoLeftovers() throws {
         try withFolder { folder in
             let path = folder + "/out.gif"
-            let writer = try AtomicFileWriter(destination: path)
-            #expect(writer.temporaryPath.hasPrefix(folder + "/.out.gif."))
+            let writer = try AtomicFileWriter(destination: path, unnamed: false, systemWrite: { write($0, $1, $2) })
+            #expect(writer.temporaryPath?.hasPrefix(folder + "/.out.gif.") == true)
             try writer.write(contentsOf: [1, 2, 3])
             #expect(try TestSupport.folderListing(folder).count == 1)  // only the temporary file
             #expect(!FileManager.default.fileExists(atPath: path))
@@ -47,7 +48,7 @@ import Testing
     @Test static func largeWritesArriveIntact() throws {
         try withFolder { folder in
             let path = folder + "/big.bin"
-            let bytes = TestSupport.seededBytes(count: 300_000, seed: 11)
+            let bytes = SeededGenerator.bytes(count: 300_000, seed: 11)
             let writer = try AtomicFileWriter(destination: path)
             // Mixed piece sizes: below, at and above the internal buffer size.
             var offset = 0
@@ -78,7 +79,7 @@ import Testing
             let old = Array("previous render".utf8)
             try TestSupport.write(old, to: path)
             let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(capacity))
-            let payload = TestSupport.seededBytes(count: 200_000, seed: 5)
+            let payload = SeededGenerator.bytes(count: 200_000, seed: 5)
             let full = ImageCodecError.unwritable(path: path, reason: "No space left on device")
             #expect(throws: full) {
                 try writer.write(contentsOf: payload)
@@ -95,7 +96,7 @@ import Testing
             let path = folder + "/anim.gif"
             do {
                 let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(0))
-                let chunk = TestSupport.seededBytes(count: 90_000, seed: 2)
+                let chunk = SeededGenerator.bytes(count: 90_000, seed: 2)
                 #expect(throws: ImageCodecError.unwritable(path: path, reason: "No space left on device")) {
                     for _ in 0 ..< 4 { try writer.write(contentsOf: chunk) }
                     try writer.commit()
@@ -113,7 +114,7 @@ import Testing
             discarded.discard()
             #expect(try TestSupport.folderListing(folder).isEmpty)
             do {
-                let dropped = try AtomicFileWriter(destination: folder + "/b.png")
+                let dropped = try AtomicFileWriter(destination: folder + "/b.png", unnamed: false, systemWrite: { write($0, $1, $2) })
                 try dropped.write(contentsOf: [1])
                 #expect(try TestSupport.folderListing(folder).count == 1)
             }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
 @testable import Raster
+import SharedTestSupport
 import Testing
 
 /// HEIF, AVIF, WebP and GIF files damaged every way a file gets damaged: cut at every length,
@@ -40,7 +41,7 @@ import Testing
     @Test(arguments: pictures)
     static func overwrittenBytesNeverCrash(name: String) throws {
         let bytes = try TestSupport.contents(of: Files.path(name))
-        let noise = TestSupport.seededBytes(count: bytes.count, seed: 21)
+        let noise = SeededGenerator.bytes(count: bytes.count, seed: 21)
         for start in stride(from: 12, to: bytes.count, by: max(1, bytes.count / 40)) {
             var damaged = bytes
             for at in start ..< min(bytes.count, start + 16) { damaged[at] = noise[at] }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
 @testable import Raster
+import SharedTestSupport
 import Testing
 
 /// Loading files by path: signature sniffing and every way a file can be wrong.
@@ -61,7 +62,7 @@ import Testing
     @Test static func otherFormatsAreUnsupported() throws {
         let (textError, textPath) = try loadError(Array("hello, world\n".utf8), name: "notes.png")
         #expect(textError == .unsupportedFormat(path: textPath))
-        let (noiseError, noisePath) = try loadError(TestSupport.seededBytes(count: 4096, seed: 3), name: "noise.jpg")
+        let (noiseError, noisePath) = try loadError(SeededGenerator.bytes(count: 4096, seed: 3), name: "noise.jpg")
         #expect(noiseError == .unsupportedFormat(path: noisePath))
     }
 
@@ -104,7 +105,7 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
     static func randomBytesBehindASignatureAreCorrupt(seed: UInt64) throws {
         for signature in [TestSupport.pngSignature, [0xFF, 0xD8, 0xFF]] {
-            let bytes = signature + TestSupport.seededBytes(count: 600, seed: seed)
+            let bytes = signature + SeededGenerator.bytes(count: 600, seed: seed)
             let (error, path) = try loadError(bytes, name: "random.bin")
             guard case let .corrupt(errorPath, message)? = error else {
                 Issue.record("expected .corrupt, got \(String(describing: error))")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
 @testable import Raster
+import SharedTestSupport
 import Testing
 
 @Suite enum PNGEncoderTests {
@@ -32,7 +33,7 @@ import Testing
 
     @Test static func incompressibleImagesRoundTrip() throws {
         // Seeded noise does not compress, so the output is close to the worst case.
-        let noise = TestSupport.seededBytes(count: 97 * 61 * 4, seed: 7)
+        let noise = SeededGenerator.bytes(count: 97 * 61 * 4, seed: 7)
         let image = RGBAImage(width: 97, height: 61, pixels: noise, isPremultiplied: false)
         let decoded = try PNGDecoder.decode([UInt8](try PNGEncoder.encode(image)), path: "noise.png")
         #expect(decoded.pixels == noise)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Small tools the codec tests share: a temporary folder, file writing, CRC-32, seeded bytes.
+/// Small tools the codec tests share: a temporary folder, file writing, CRC-32.
 enum TestSupport {
     /// A fresh empty folder under the system temporary folder.
     static func makeTemporaryFolder() throws -> String {
@@ -51,22 +51,4 @@ enum TestSupport {
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// Deterministic pseudo-random bytes (SplitMix64).
-    static func seededBytes(count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        while bytes.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            for shift in stride(from: 0, to: 64, by: 8) where bytes.count < count {
-                bytes.append(UInt8(truncatingIfNeeded: z >> UInt64(shift)))
-            }
-        }
-        return bytes
-    }
 }

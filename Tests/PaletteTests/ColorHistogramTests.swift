@@ -1,4 +1,5 @@
 @testable import Raster
+import SharedTestSupport
 import Testing
 @testable import Palette
 
@@ -32,10 +33,10 @@ import Testing
 
     @Test static func manyColoursGrowTheTableAndComeOutSorted() {
         var histogram = ColorHistogram()
-        var generator = TestImages.Generator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         var expected: [UInt32: Double] = [:]
         for step in 0 ..< 20_000 {
-            let color = RGB8(generator.next(), generator.next(), generator.next() & 0x0F)
+            let color = RGB8(generator.byte(), generator.byte(), generator.byte() & 0x0F)
             let weight = Double(step % 5)
             histogram.add(color, weight: weight)
             if weight > 0 { expected[color.packed, default: 0] += weight }

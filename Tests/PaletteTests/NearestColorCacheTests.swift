@@ -1,4 +1,5 @@
 @testable import Raster
+import SharedTestSupport
 import Testing
 @testable import Palette
 
@@ -38,11 +39,11 @@ import Testing
     }
 
     static func randomPalette(seed: UInt64, count: Int) throws -> IndexedPalette {
-        var generator = TestImages.Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var seen = Set<UInt32>()
         var colors: [RGB8] = []
         while colors.count < count {
-            let color = RGB8(generator.next(), generator.next(), generator.next())
+            let color = RGB8(generator.byte(), generator.byte(), generator.byte())
             if seen.insert(color.packed).inserted { colors.append(color) }
         }
         return try IndexedPalette(colors: colors, fixedColorCount: 0, reservesTransparentIndex: false)

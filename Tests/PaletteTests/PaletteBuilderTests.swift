@@ -1,4 +1,5 @@
 @testable import Raster
+import SharedTestSupport
 import Testing
 @testable import Palette
 
@@ -94,8 +95,8 @@ import Testing
 
     @Test static func manyDistinctColoursGoThroughBuckets() throws {
         var histogram = ColorHistogram()
-        var generator = TestImages.Generator(state: 99)
-        for _ in 0 ..< 60_000 { histogram.add(RGB8(generator.next(), generator.next(), generator.next())) }
+        var generator = SeededGenerator(seed: 99)
+        for _ in 0 ..< 60_000 { histogram.add(RGB8(generator.byte(), generator.byte(), generator.byte())) }
         #expect(histogram.distinctColorCount > PaletteBuilder.bucketingThreshold)
         let palette = try PaletteBuilder(maxColors: 32, fixedColors: [RGB8(255, 255, 255)]).build(from: histogram)
         #expect(palette.colors.first == RGB8(255, 255, 255))

@@ -1,4 +1,5 @@
 @testable import Raster
+import SharedTestSupport
 import Testing
 @testable import Palette
 
@@ -41,9 +42,9 @@ import Testing
 
     @Test static func nearestMatchesALinearScan() throws {
         let palette = try palette(for: scene(), maxColors: 256)
-        var generator = TestImages.Generator(state: 2024)
+        var generator = SeededGenerator(seed: 2024)
         var pixels: [UInt8] = []
-        for _ in 0 ..< 100 * 100 { pixels += [generator.next(), generator.next(), generator.next(), 255] }
+        for _ in 0 ..< 100 * 100 { pixels += [generator.byte(), generator.byte(), generator.byte(), 255] }
         let image = RGBAImage(width: 100, height: 100, pixels: pixels, isPremultiplied: true)
         let mapper = PaletteMapper(palette: palette)
         let indices = try mapper.indices(image: image, rect: image.bounds, dither: .none)

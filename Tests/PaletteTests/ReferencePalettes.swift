@@ -23,10 +23,11 @@ enum ReferencePalettes {
             }.max { $0.length < $1.length }!
         }
         var boxes = [entries]
+        var sides = [longestSide(entries)]  // each box's, computed once
         while boxes.count < count {
             guard let index = boxes.indices.filter({ boxes[$0].count > 1 })
-                .max(by: { longestSide(boxes[$0]).length < longestSide(boxes[$1]).length }) else { break }
-            let axis = longestSide(boxes[index]).axis
+                .max(by: { sides[$0].length < sides[$1].length }) else { break }
+            let axis = sides[index].axis
             let sorted = boxes[index].sorted { channel($0, axis) < channel($1, axis) }
             let half = sorted.reduce(0) { $0 + $1.weight } / 2
             var running = 0.0, cut = 1
@@ -36,6 +37,8 @@ enum ReferencePalettes {
             }
             boxes[index] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
+            sides[index] = longestSide(boxes[index])
+            sides.append(longestSide(boxes[boxes.count - 1]))
         }
         return boxes.map { box in
             let total = box.reduce(0) { $0 + $1.weight }

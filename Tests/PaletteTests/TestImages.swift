@@ -47,27 +47,25 @@ enum TestImages {
         return histogram
     }
 
-    /// Deterministic pseudo-random bytes (64-bit LCG, high bits).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-    }
-
-    /// PSNR of `image` quantized with `palette` by nearest colour (linear scan, no mapper).
+    /// PSNR of `image` quantized with `palette` by nearest colour (linear scan, no mapper;
+    /// each distinct colour scanned once).
     static func nearestPSNR(_ image: RGBAImage, _ palette: [RGB8]) -> Double {
         var mapped = image
+        var nearest: [UInt32: RGB8] = [:]
         for offset in stride(from: 0, to: image.pixels.count, by: 4) {
-            var best = palette[0], bestDistance = Int.max
-            for candidate in palette {
-                let dr = Int(candidate.r) - Int(image.pixels[offset])
-                let dg = Int(candidate.g) - Int(image.pixels[offset + 1])
-                let db = Int(candidate.b) - Int(image.pixels[offset + 2])
-                let distance = dr * dr + dg * dg + db * db
-                if distance < bestDistance { best = candidate; bestDistance = distance }
-            }
+            let color = RGB8(image.pixels[offset], image.pixels[offset + 1], image.pixels[offset + 2])
+            let best = nearest[color.packed] ?? {
+                var best = palette[0], bestDistance = Int.max
+                for candidate in palette {
+                    let dr = Int(candidate.r) - Int(color.r)
+                    let dg = Int(candidate.g) - Int(color.g)
+                    let db = Int(candidate.b) - Int(color.b)
+                    let distance = dr * dr + dg * dg + db * db
+                    if distance < bestDistance { best = candidate; bestDistance = distance }
+                }
+                nearest[color.packed] = best
+                return best
+            }()
             mapped.pixels[offset] = best.r
             mapped.pixels[offset + 1] = best.g
             mapped.pixels[offset + 2] = best.b

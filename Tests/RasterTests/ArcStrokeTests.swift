@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 @testable import Raster
 

@@ -1,25 +1,6 @@
 import Foundation
 @testable import Raster
 
-/// A fixed-seed generator (SplitMix64), so "random" test positions are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
-}
-
 /// Coverage computed independently of the rasterizer: each pixel row is cut into many thin
 /// sub-rows; on the centre line of each, the shape is a union of x-intervals known in closed
 /// form, whose exact lengths are added to the pixels they cross.

@@ -44,29 +44,3 @@ enum TestSupport {
         }
     }
 }
-
-/// SplitMix64: a tiny seeded generator so that "random" test input is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// `count` bytes drawn uniformly from `alphabet`.
-    mutating func bytes(_ count: Int, from alphabet: [UInt8]) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: count)
-        for i in 0..<count {
-            result[i] = alphabet[Int(next() % UInt64(alphabet.count))]
-        }
-        return result
-    }
-}

@@ -19,6 +19,7 @@ import bench_photos
 import floor_input
 import format_bench
 import gif_quality
+import hostile_inputs
 import measure
 import one_table_bound
 import peer_encoders
@@ -180,6 +181,9 @@ def main():
     log("11. touch indicators")
     results["touches"] = touches_bench.measure_all(args.bin, args.work)
 
+    log("12. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
+    results["hostile"] = hostile_inputs.measure_all(args.bin, args.work)
+
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
                           + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"])
                           + touches_bench.targets(results["touches"]))
@@ -192,6 +196,7 @@ def main():
     print(photo_bench.table(results["large_photos"]))
     print(format_bench.table(results["formats"]))
     print(touches_bench.table(results["touches"]))
+    print(hostile_inputs.table(results["hostile"]))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 

@@ -1,6 +1,9 @@
 """The animation as a competent Python user would make it: skia-python draws every frame
 from scratch (anti-aliased, bilinear image sampling), raw RGBA goes through a pipe into
-ffmpeg, which builds a palette (palettegen) and maps the frames to it (paletteuse).
+ffmpeg, which builds a palette (palettegen) and maps the frames to it (paletteuse) with the
+settings ffmpeg's documentation recommends for animations where little changes from frame to
+frame: the palette from the pixels that change (stats_mode=diff), ordered Bayer dithering, and
+only the rectangle that changed mapped again (diff_mode=rectangle).
 
 The geometry and the motion follow the specification's formulas: the arc is the circle of
 radius R = 2W/sqrt(3) around (0, 0) from 90 to 30 degrees, the buttons sit at 7.5 + 15i
@@ -228,7 +231,8 @@ def main():
     command = [args.ffmpeg, "-v", "error", "-y",
                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "%dx%d" % (pixel_width, pixel_height),
                "-framerate", str(args.fps), "-i", "-",
-               "-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse",
+               "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];"
+               "[b][p]paletteuse=dither=bayer:diff_mode=rectangle",
                "-loop", "0", args.out]
     encoder = subprocess.Popen(command, stdin=subprocess.PIPE)
     try:

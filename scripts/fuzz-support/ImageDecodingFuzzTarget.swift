@@ -5,7 +5,8 @@
 
 /// Limits smaller than the command's, so that each input decodes in milliseconds; the
 /// checks that enforce them are the same code the command runs.
-private let fuzzLimits = ImageLimits(maxWidth: 2048, maxHeight: 2048, maxDecodedBytes: 8 << 20, maxFileBytes: 1 << 20)
+private let fuzzLimits = ImageLimits(maxWidth: 2048, maxHeight: 2048, maxDecodedBytes: 8 << 20, maxFileBytes: 1 << 20,
+                                     maxWorkingBytes: 12 << 20)
 
 /// A small layer, so that most inputs also go through the DCT scaling and the area reduction.
 private let fuzzFit = PictureFit(side: 7, preservesAspectRatio: true)

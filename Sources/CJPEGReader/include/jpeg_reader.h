@@ -19,6 +19,9 @@ typedef enum {
     JPEG_READER_TOO_LARGE = 2,
     /// malloc failed for the output pixels.
     JPEG_READER_OUT_OF_MEMORY = 3,
+    /// libjpeg's own memory (a progressive file's coefficients, its buffers) plus the output
+    /// pixels would be more than max_working_bytes; working_bytes holds the need.
+    JPEG_READER_OVER_MEMORY = 4,
 } JPEGReaderStatus;
 
 /// The caps checked after the header is read and before any pixel memory is allocated.
@@ -26,6 +29,9 @@ typedef struct {
     uint32_t max_width;
     uint32_t max_height;
     uint64_t max_decoded_bytes;
+    /// The most memory one decode may take: libjpeg's pools (its max_memory_to_use) plus the
+    /// output pixels, estimated from the header before decoding starts.
+    uint64_t max_working_bytes;
 } JPEGReaderLimits;
 
 /// What jpeg_reader_decode hands back. `pixels` (width * height * 4 bytes, rows top to
@@ -45,6 +51,8 @@ typedef struct {
     int components;
     /// Non-zero for a progressive (multi-scan) file.
     int progressive;
+    /// The memory the decode needs (set with JPEG_READER_OVER_MEMORY and JPEG_READER_OK).
+    uint64_t working_bytes;
     unsigned char *pixels;
     /// NUL-terminated library message when status is not JPEG_READER_OK.
     char message[200];

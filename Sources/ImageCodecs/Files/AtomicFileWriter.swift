@@ -6,25 +6,37 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a file so that readers see either the old file or the complete new one, never a part.
+/// Writes a file so that readers see either the old file or the complete new one, never a part,
+/// and so that nothing of an unfinished file outlives the process.
 ///
-/// The bytes go to a temporary file beside the destination (`.name.XXXXXX`, made by mkstemp);
-/// `commit()` flushes it to disk, sets mode 0644 and renames it over the destination. Any
-/// failure, `discard()`, or dropping the writer without committing removes the temporary file
-/// and leaves an existing destination byte-identical. A missing parent folder is an error,
-/// never created. The temporary file is recorded in `TemporaryFileRegistry.shared` from
-/// creation to rename or removal, so an interrupted process can remove it. Writes are buffered, so encoders may hand over small pieces.
+/// On Linux the bytes go to an unnamed file in the destination's folder (`O_TMPFILE`), which
+/// vanishes with the process whatever ends it; `commit()` gives it its name (`linkat`). Where
+/// the file system has no unnamed files (and on macOS) they go to a temporary file beside the
+/// destination (`.name.XXXXXX` by mkstemp, the name shortened to fit the folder's NAME_MAX),
+/// recorded in `TemporaryFileRegistry.shared` from creation to rename or removal, so that an
+/// interrupted or crashing process removes it. `commit()` flushes the file to disk, sets mode
+/// 0644 and moves it over the destination. Any failure, `discard()`, or dropping the writer
+/// without committing removes the file and leaves an existing destination byte-identical.
+///
+/// The destination's own name is never followed: a symbolic link there is replaced by the
+/// new file (the file it pointed to is untouched), as a regular file is. A folder, a FIFO, a
+/// socket or a device at the destination is refused. A missing parent folder is an error,
+/// never created. Writes are buffered, so encoders may hand over small pieces.
 public final class AtomicFileWriter: ByteSink {
     /// Writes `count` bytes at a pointer to a descriptor; returns the count written or -1 with errno.
     typealias SystemWrite = (Int32, UnsafeRawPointer, Int) -> Int
 
     /// The file that `commit()` creates or replaces.
     let destination: String
-    /// The temporary file receiving the bytes until `commit()`.
-    let temporaryPath: String
+    /// The temporary file's name while it has one (the named fallback); nil for an unnamed file.
+    var temporaryPath: String? { entry.map { PathBytes.string(fromBytes: $0.path) } }
 
-    /// The path renamed over: `destination`, or the file it links to when it is a symbolic link.
-    private let target: String
+    private let folder: [UInt8]
+    private let name: [UInt8]
+    private let target: [UInt8]
+    private let registry: TemporaryFileRegistry
+    /// The recorded temporary file of the named fallback.
+    private var entry: TemporaryFileRegistry.Entry?
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private var finished = false
@@ -33,38 +45,57 @@ public final class AtomicFileWriter: ByteSink {
     private static let bufferSize = 1 << 16
 
     /// Starts writing `destination`; throws `.unwritable` when its folder is missing or not
-    /// writable, or when `destination` is a folder, a device, a pipe or a socket. A symbolic
-    /// link is followed: the file it points to is replaced and the link kept.
+    /// writable, or when `destination` is a folder, a device, a FIFO or a socket. A symbolic
+    /// link at `destination` is replaced, never followed.
     public convenience init(destination: String) throws(ImageCodecError) {
         try self.init(destination: destination, systemWrite: { posixWrite($0, $1, $2) })
     }
 
-    /// Starts writing `destination` through `systemWrite` (tests pass one that fails).
-    init(destination: String, systemWrite: @escaping SystemWrite) throws(ImageCodecError) {
-        let target = try Self.replaceableFile(destination)
-        let folder = Self.folder(of: target)
+    /// Starts writing `destination` through `systemWrite` (tests pass one that fails); with
+    /// `unnamed` false, the named fallback is used even where unnamed files exist.
+    init(destination: String, registry: TemporaryFileRegistry = .shared, unnamed: Bool = true,
+         systemWrite: @escaping SystemWrite) throws(ImageCodecError) {
+        try Self.checkReplaceable(destination)
+        let folderPath = Self.folder(of: destination)
         var folderStatus = stat()
-        if stat(folder, &folderStatus) != 0 {
+        if PathBytes.withCString(folderPath, { stat($0, &folderStatus) }) != 0 {
             let code = errno
             throw .unwritable(path: destination, reason: code == ENOENT
-                ? "no such folder '\(folder)'" : "folder '\(folder)': \(systemErrorText(code))")
+                ? "no such folder '\(DisplayText.value(folderPath))'" : "folder '\(DisplayText.value(folderPath))': \(systemErrorText(code))")
         }
         guard folderStatus.st_mode & S_IFMT == S_IFDIR else {
-            throw .unwritable(path: destination, reason: "'\(folder)' is not a folder")
+            throw .unwritable(path: destination, reason: "'\(DisplayText.value(folderPath))' is not a folder")
         }
-        let name = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
-        var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
-        let made = TemporaryFileRegistry.shared.makeFile(template: &template)
-        guard made >= 0 else {
-            throw .unwritable(path: destination, reason: "cannot create a file in '\(folder)': \(systemErrorText(errno))")
-        }
-        _ = fcntl(made, F_SETFD, FD_CLOEXEC)
+        let target = PathBytes.bytes(destination)
+        let folder = PathBytes.bytes(folderPath)
+        let name = Array(target.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? [])
         self.destination = destination
+        self.folder = folder
+        self.name = name
         self.target = target
-        self.temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        self.descriptor = made
+        self.registry = registry
         self.systemWrite = systemWrite
+        if unnamed, let made = Self.openUnnamed(in: folder) {
+            descriptor = made
+        } else if let made = registry.makeFile(folder: folder, name: name) {
+            descriptor = made.descriptor
+            entry = made.entry
+            _ = fcntl(made.descriptor, F_SETFD, FD_CLOEXEC)
+        } else {
+            throw .unwritable(path: destination, reason: "cannot create a file in '\(DisplayText.value(folderPath))': \(systemErrorText(errno))")
+        }
         pending.reserveCapacity(Self.bufferSize)
+    }
+
+    /// An unnamed file in `folder` (Linux `O_TMPFILE`), or nil where the system or the file
+    /// system has none (the caller then makes a named one, which reports any real failure).
+    static func openUnnamed(in folder: [UInt8]) -> Int32? {
+        #if os(Linux)
+        let made = folder.withCString { open($0, LinuxFileFlags.temporaryFile | O_WRONLY | O_CLOEXEC, 0o600) }
+        return made >= 0 ? made : nil
+        #else
+        return nil
+        #endif
     }
 
     deinit { discard() }
@@ -99,10 +130,20 @@ public final class AtomicFileWriter: ByteSink {
         try flush()
         if fsync(descriptor) != 0 { try fail(reason: "cannot flush to disk: \(systemErrorText(errno))") }
         if fchmod(descriptor, 0o644) != 0 { try fail(reason: "cannot set permissions: \(systemErrorText(errno))") }
-        let closed = close(descriptor)
-        descriptor = -1
-        if closed != 0 { try fail(reason: systemErrorText(errno)) }
-        if TemporaryFileRegistry.shared.rename(temporaryPath, over: target) != 0 { try fail(reason: systemErrorText(errno)) }
+        if let entry {
+            let closed = close(descriptor)
+            descriptor = -1
+            if closed != 0 { try fail(reason: systemErrorText(errno)) }
+            if registry.rename(entry, over: target) != 0 { try fail(reason: systemErrorText(errno)) }
+            self.entry = nil
+        } else {
+            if registry.linkInPlace(descriptor, folder: folder, name: name, target: target) != 0 {
+                try fail(reason: systemErrorText(errno))
+            }
+            let closed = close(descriptor)
+            descriptor = -1
+            if closed != 0 { try fail(reason: systemErrorText(errno)) }
+        }
         finished = true
         syncFolder()
     }
@@ -114,7 +155,8 @@ public final class AtomicFileWriter: ByteSink {
         finished = true
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        TemporaryFileRegistry.shared.remove(temporaryPath)
+        if let entry { registry.remove(entry) }
+        entry = nil
     }
 
     /// Writes `data` to `path` atomically in one call.
@@ -149,11 +191,17 @@ public final class AtomicFileWriter: ByteSink {
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                try fail(reason: systemErrorText(code))
+                try fail(reason: Self.writeFailure(code))
             }
             if written == 0 { try fail(reason: "the system accepted no bytes") }
             offset += written
         }
+    }
+
+    /// A failed write's reason; EFBIG (a file over `ulimit -f`, SIGXFSZ being ignored) names the limit.
+    static func writeFailure(_ code: Int32) -> String {
+        guard code == EFBIG, let limit = ResourceLimit.fileSize else { return systemErrorText(code) }
+        return "\(systemErrorText(code)): over the file size limit of \(limit) bytes (ulimit -f)"
     }
 
     /// Records the failure, removes the temporary file, and throws.
@@ -166,31 +214,23 @@ public final class AtomicFileWriter: ByteSink {
 
     /// Makes the rename itself durable; a failure here cannot undo the commit, so it is ignored.
     private func syncFolder() {
-        let folderDescriptor = open(Self.folder(of: target), O_RDONLY | O_CLOEXEC)
+        let folderDescriptor = folder.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard folderDescriptor >= 0 else { return }
         _ = fsync(folderDescriptor)
         close(folderDescriptor)
     }
 
-    /// The path the new file will be renamed over: `destination` itself, or the file a
-    /// symbolic link points to, so that the link survives and its file gets the new content.
-    /// Refuses a folder, a device (`/dev/full`, `/dev/null`), a pipe or a socket, which a
-    /// rename would replace by a regular file, and a link that leads nowhere.
-    static func replaceableFile(_ destination: String) throws(ImageCodecError) -> String {
+    /// Refuses a destination that a new file must not replace: a folder, a device
+    /// (`/dev/full`, `/dev/null`), a FIFO or a socket. A missing file, a regular file and a
+    /// symbolic link (to anything, or nothing) are fine: the new file takes the name's place.
+    static func checkReplaceable(_ destination: String) throws(ImageCodecError) {
         var status = stat()
-        var target = destination
-        if lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = realpath(destination, nil) else {
-                throw .unwritable(path: destination, reason: "is a symbolic link to a missing file")
-            }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        guard stat(target, &status) == 0 else { return target }
+        guard PathBytes.withCString(destination, { lstat($0, &status) }) == 0 else { return }
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return target
+        case S_IFREG, S_IFLNK: return
         case S_IFDIR: throw .unwritable(path: destination, reason: "is a folder")
-        default: throw .unwritable(path: destination, reason: "is not a regular file (a device, pipe or socket)")
+        case let kind:
+            throw .unwritable(path: destination, reason: "is \(RegularFile.describe(kind: kind)), not a regular file")
         }
     }
 

@@ -8,23 +8,26 @@ import Darwin
 public enum FileBytes {
     /// The contents of the file at `path`, refused with `.fileTooLarge` past `maxBytes`.
     ///
-    /// A missing file, a folder or a file without read permission gives `.unreadable` with
-    /// the system's text ("No such file or directory", "is a folder", ...).
+    /// A missing file, a folder, a FIFO, a socket, a device or a file without read permission
+    /// gives `.unreadable` with the reason ("No such file or directory", "is a folder", "is a
+    /// FIFO (named pipe), not a regular file", ...), without blocking on a FIFO.
     public static func contents(ofFile path: String, maxBytes: Int) throws(ImageCodecError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemErrorText(errno)) }
+        let descriptor: Int32
+        switch RegularFile.openForReading(path) {
+        case let .success(opened): descriptor = opened
+        case let .failure(refusal): throw .unreadable(path: path, reason: refusal.reason)
+        }
         defer { close(descriptor) }
 
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw .unreadable(path: path, reason: systemErrorText(errno))
         }
-        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "is a folder") }
         let declaredSize = Int(status.st_size)
         if declaredSize > maxBytes { throw .fileTooLarge(path: path, bytes: declaredSize, limit: maxBytes) }
 
-        // Read until end of file rather than trusting st_size, which is 0 for pipes and
-        // may change while reading; stop one byte past the cap.
+        // Read until end of file rather than trusting st_size, which may change while
+        // reading; stop one byte past the cap.
         var bytes = [UInt8]()
         bytes.reserveCapacity(declaredSize + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -20,7 +20,8 @@ enum JPEGDecoder {
     /// Decodes JPEG `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced (and premultiplied); otherwise at its full size, straight.
     ///
-    /// The size from the frame header is checked against `limits` before any pixel memory exists.
+    /// The size from the frame header is checked against `limits` before any pixel memory exists,
+    /// and so is the memory libjpeg would need (a progressive file keeps all its coefficients).
     static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
                               fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         let metadata = JPEGMetadata(bytes)
@@ -37,7 +38,8 @@ enum JPEGDecoder {
         var result = JPEGReaderResult()
         let caps = JPEGReaderLimits(max_width: UInt32(clamping: limits.maxWidth),
                                     max_height: UInt32(clamping: limits.maxHeight),
-                                    max_decoded_bytes: UInt64(clamping: limits.maxDecodedBytes))
+                                    max_decoded_bytes: UInt64(clamping: limits.maxDecodedBytes),
+                                    max_working_bytes: UInt64(clamping: limits.maxWorkingBytes))
         bytes.withUnsafeBufferPointer { buffer in
             jpeg_reader_decode(buffer.baseAddress, buffer.count, caps, UInt32(clamping: target?.width ?? 0),
                                UInt32(clamping: target?.height ?? 0), &result)
@@ -51,6 +53,9 @@ enum JPEGDecoder {
         case JPEG_READER_TOO_LARGE:
             try limits.check(width: width, height: height, path: path)
             throw .tooLarge(path: path, width: width, height: height, limit: "the configured limits")
+        case JPEG_READER_OVER_MEMORY:
+            throw limits.overMemory(path: path, width: Int(result.image_width), height: Int(result.image_height),
+                                    needed: Int(clamping: result.working_bytes), progressive: result.progressive != 0)
         default:
             throw .corrupt(path: path, message: message(of: &result))
         }

@@ -48,6 +48,18 @@ public final class PNGFrameWriter {
         }
     }
 
+    /// Starts writing `image` as frame `index` of `folder` once the previous frame is stored;
+    /// returns without waiting for this frame. Throws the previous frame's error, or an earlier one.
+    public func write(_ image: RGBAImage, frame index: Int, in folder: FrameFolder) throws(ImageCodecError) {
+        try settlePrevious()
+        let job = PNGFrameJob()
+        let options = self.options
+        inFlight = job
+        queue.async {
+            job.run { () throws(ImageCodecError) in try folder.store(try PNGEncoder.encode(image, options: options), frame: index) }
+        }
+    }
+
     /// Waits until every frame handed over is on disk; throws the first error if any failed.
     public func finish() throws(ImageCodecError) {
         try settlePrevious()

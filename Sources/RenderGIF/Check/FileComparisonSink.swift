@@ -23,7 +23,8 @@ final class FileComparisonSink: ByteSink {
 
     /// The file compared.
     let path: String
-    /// Why the file cannot be read, known from the start (missing, a folder, no permission);
+    /// Why the file cannot be read, known from the start (missing, a folder, a FIFO, a socket,
+    /// a device, no permission);
     /// nil when it opened.
     private(set) var openFailure: String?
     /// Every byte written so far: the new version of the file.
@@ -38,18 +39,10 @@ final class FileComparisonSink: ByteSink {
     /// Opens `path` for comparison; a file that cannot be opened is reported by `finish()`.
     init(path: String) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            openFailure = systemErrorText(errno)
-            return
+        switch RegularFile.openForReading(path) {
+        case let .success(fd): descriptor = fd
+        case let .failure(refusal): openFailure = refusal.reason
         }
-        var status = stat()
-        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            close(fd)
-            openFailure = "is a folder"
-            return
-        }
-        descriptor = fd
     }
 
     deinit {

@@ -1,3 +1,5 @@
+import ImageCodecs
+
 /// What the command line asks for.
 package enum Command: Sendable {
     case help
@@ -28,6 +30,9 @@ package struct Invocation: Sendable {
     init(output: String) {
         self.output = output
     }
+
+    /// Whether the GIF goes to standard output (`-`).
+    public var writesToStandardOutput: Bool { output == "-" && !check }
 }
 
 /// Parses arguments by swift-argument-parser's conventions: `--flag value` or `--flag=value`,
@@ -90,7 +95,7 @@ package enum CommandLineInterface {
             }
         }
         guard let output = outputs.first else { throw .usage("Missing expected argument '<output>'.") }
-        guard outputs.count == 1 else { throw .usage("Unexpected argument '\(outputs[1])'.") }
+        guard outputs.count == 1 else { throw .usage("Unexpected argument '\(DisplayText.value(outputs[1]))'.") }
         if invocation.check, invocation.framesFolder != nil {
             throw .usage("'--frames' cannot be used with '--check', which writes nothing.")
         }
@@ -107,7 +112,7 @@ package enum CommandLineInterface {
             return
         }
         guard output.lowercased().hasSuffix(".gif") else {
-            throw .usage("The output '\(output)' is not a .gif file. For a PNG still use '--poster <file.png>', for PNG frames '--frames <dir>'.")
+            throw .usage("The output '\(DisplayText.value(output))' is not a .gif file. For a PNG still use '--poster <file.png>', for PNG frames '--frames <dir>'.")
         }
     }
 
@@ -120,11 +125,13 @@ package enum CommandLineInterface {
     static var allFlags: [String] { Setting.allCases.map(\.flag) + ModeFlag.allCases.map(\.rawValue) }
 
     static func unknownOptionMessage(_ flag: String) -> String {
-        let candidates = allFlags.map { (flag: $0, distance: editDistance($0, flag)) }
+        // Only flags within two characters of the length can be within two edits.
+        let length = flag.count
+        let candidates = allFlags.filter { abs($0.count - length) <= 2 }.map { (flag: $0, distance: editDistance($0, flag)) }
             .filter { $0.distance <= 2 }
             .sorted { ($0.distance, $0.flag) < ($1.distance, $1.flag) }
-        if let best = candidates.first { return "Unknown option '\(flag)'. Did you mean '\(best.flag)'?" }
-        return "Unknown option '\(flag)'."
+        if let best = candidates.first { return "Unknown option '\(DisplayText.value(flag))'. Did you mean '\(best.flag)'?" }
+        return "Unknown option '\(DisplayText.value(flag))'."
     }
 
     /// Levenshtein distance between two strings, by characters.

@@ -1,3 +1,4 @@
+import ImageCodecs
 import ArcScene
 import Palette
 import Raster
@@ -136,7 +137,18 @@ extension Setting {
     static func path(_ input: SettingInput) throws(SettingInput.Problem) -> String {
         let path = try input.string("a file path")
         guard !path.isEmpty else { throw SettingInput.Problem("must be a file path, not empty") }
-        return path
+        return try fileSystemPath(path, from: input)
+    }
+
+    /// `path` as the bytes it names: a scene file's text checked for NUL (which would cut the
+    /// name short in every system call) and held as bytes (`PathBytes.string(fromText:)`); a
+    /// command-line argument, already bytes and free of NUL, as it is.
+    static func fileSystemPath(_ path: String, from input: SettingInput) throws(SettingInput.Problem) -> String {
+        guard case .json = input else { return path }
+        guard !path.unicodeScalars.contains("\u{0}") else {
+            throw SettingInput.Problem("must be a file path without NUL (\\u0000), which no file name can hold")
+        }
+        return PathBytes.string(fromText: path)
     }
 
     /// The still's path: a file name ending in `.png`, since the still is a PNG.
@@ -167,12 +179,13 @@ extension Setting {
         case let .json(.object(members)):
             for member in members {
                 guard case let .string(file) = member.value else {
-                    throw SettingInput.Problem("must map button indices to image paths; '\(member.key)' is \(member.value.typeName)")
+                    throw SettingInput.Problem("must map button indices to image paths; '\(DisplayText.value(member.key))' is \(member.value.typeName)")
                 }
                 guard !file.isEmpty else {
-                    throw SettingInput.Problem("must map button indices to image paths; the path for '\(member.key)' is empty")
+                    throw SettingInput.Problem("must map button indices to image paths; the path for '\(DisplayText.value(member.key))' is empty")
                 }
-                settings.avatarImages[try avatarIndex(member.key)] = .file(resolve(file, against: baseFolder))
+                let path = try fileSystemPath(file, from: input)
+                settings.avatarImages[try avatarIndex(member.key)] = .file(resolve(path, against: baseFolder))
             }
         case let .json(other):
             throw SettingInput.Problem("must be an object mapping button indices to image paths, not \(other.typeName)")
@@ -181,7 +194,7 @@ extension Setting {
 
     private static func avatarIndex(_ text: String) throws(SettingInput.Problem) -> Int {
         guard let index = Int(text.trimmingSpaces), index >= 0, index < 64 else {
-            throw SettingInput.Problem("must start with a button index from 0, not '\(text)'")
+            throw SettingInput.Problem("must start with a button index from 0, not '\(DisplayText.value(text))'")
         }
         return index
     }

@@ -85,16 +85,16 @@ struct EncodingPass {
 
     private static func write(_ canvas: Canvas, _ k: Int, to frames: FrameFolder, with writer: PNGFrameWriter,
                               _ timings: inout RenderTimings) throws(RenderGIFError) {
-        do { try writer.write(canvas.image, to: frames.filePath(ofFrame: k)) } catch { throw .codec(error) }
+        do { try writer.write(canvas.image, frame: k, in: frames) } catch { throw .codec(error) }
         timings.lap(.frames)
     }
 
-    /// Waits for the last frame and removes frames an earlier, longer render left.
+    /// Waits for the last frame (the frames stay in the folder's staging folder until the
+    /// render commits them).
     private static func finish(_ frames: FrameFolder, _ writer: PNGFrameWriter,
                                _ timings: inout RenderTimings) throws(RenderGIFError) {
         do {
             try writer.finish()
-            try frames.removeOtherFrames()
         } catch {
             throw .codec(error)
         }

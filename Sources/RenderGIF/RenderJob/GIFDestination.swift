@@ -19,6 +19,13 @@ enum GIFDestination: Equatable, Sendable {
         }
     }
 
+    /// The file the GIF is written to, nil when it goes to standard output, memory or a
+    /// comparison.
+    var filePath: String? {
+        if case let .file(path) = self { return path }
+        return nil
+    }
+
     /// True when the render compares instead of writing.
     var isCheck: Bool {
         if case .check = self { return true }

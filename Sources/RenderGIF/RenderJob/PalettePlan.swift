@@ -13,9 +13,9 @@ import Raster
 ///   over the frames that show one, the indicators' pixels each weighted by its share of them.
 /// The cost grows with the number of places the head rests, not with frames times colours.
 enum PalettePlan {
-    /// How many frames of the journeys stand for the moving head: the fewest that, measured
-    /// against counting every frame, gave a palette at least as good for the built-in avatars
-    /// and for photographs.
+    /// How many frames of the journeys stand for the moving head: the fewest tried whose
+    /// content PSNR (pixels that are not background, mean and worst frame) was at least that
+    /// of counting every frame, with the built-in avatars and with photographs.
     static let movingSamples = 16
 
     /// How many frames showing touch indicators stand for all of them: every one in a

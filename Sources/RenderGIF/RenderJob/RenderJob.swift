@@ -32,8 +32,12 @@ package enum RenderJob {
         } catch {
             throw .invalidScene(error)
         }
-        // The outputs first: a bad output path, or with --check a missing file, fails before
-        // progress starts and before --frames creates a folder.
+        // The outputs first: two outputs that are one file, a bad output path, or with
+        // --check a missing file, fail before progress starts and before --frames creates a folder.
+        try MemoryNeed.check(settings)
+        if !destination.isCheck {
+            try OutputOverlap.check(gif: destination.filePath, poster: settings.poster, framesFolder: framesFolder)
+        }
         let output = try OutputTarget(destination, settings: settings)
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
@@ -66,6 +70,7 @@ package enum RenderJob {
                             progress: progress, timings: &timings)
         }
         try output.complete(posterFrom: pass.renderer, timeline: timeline)
+        do { try frames?.commit() } catch { throw .codec(error) }
         timings.lap(.write)
         progress.renderDidFinish()
         return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes)

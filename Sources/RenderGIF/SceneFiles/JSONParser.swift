@@ -1,3 +1,5 @@
+import ImageCodecs
+
 /// A strict JSON parser (RFC 8259) for scene files: no comments, no trailing commas, no
 /// duplicate keys, nesting at most `maxDepth` deep. Errors say where (line and column) and what.
 struct JSONParser {
@@ -75,6 +77,8 @@ struct JSONParser {
         guard depth <= JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        // The keys seen so far, so that finding a duplicate stays linear in the object's size.
+        var keys: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -82,12 +86,12 @@ struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let keyStart = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            guard keys.insert(key).inserted else {
                 index = keyStart
-                throw error("duplicate key '\(key)'")
+                throw error("duplicate key '\(DisplayText.value(key))'")
             }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key '\(key)'") }
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key '\(DisplayText.value(key))'") }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth)))
@@ -148,31 +152,34 @@ struct JSONParser {
         return value
     }
 
+    /// A string's contents, gathered as UTF-8 bytes (runs of the text checked and copied
+    /// whole, escapes encoded), so the work stays linear however many escapes it holds.
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
         var runStart = index
-        func flushRun(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) throws(SyntaxError) {
+        func flushRun(_ parser: JSONParser, upTo end: Int, into utf8: inout [UInt8]) throws(SyntaxError) {
             guard runStart < end else { return }
-            guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
+            let run = parser.bytes[runStart..<end]
+            guard String(validating: run, as: UTF8.self) != nil else {
                 var located = parser
                 located.index = JSONParser.firstInvalidUTF8(in: parser.bytes, from: runStart, to: end)
                 throw located.error("invalid UTF-8 in a string")
             }
-            scalars.append(contentsOf: run.unicodeScalars)
+            utf8.append(contentsOf: run)
         }
         while true {
             guard let c = current else { throw error("unterminated string") }
             if c == UInt8(ascii: "\"") {
-                try flushRun(self, upTo: index, into: &scalars)
+                try flushRun(self, upTo: index, into: &utf8)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if c < 0x20 { throw error("control character in a string") }
             if c == UInt8(ascii: "\\") {
-                try flushRun(self, upTo: index, into: &scalars)
+                try flushRun(self, upTo: index, into: &utf8)
                 index += 1
-                scalars.append(try parseEscape())
+                utf8.append(contentsOf: String(try parseEscape()).utf8)
                 runStart = index
                 continue
             }

@@ -55,16 +55,21 @@ enum SceneFile {
     /// "key 'scale' must be ..." for a problem phrased to follow a name, otherwise
     /// "key 'avatars': button 7 does not exist ...".
     static func keyProblem(_ key: String, _ problem: String) -> String {
-        problem.hasPrefix("must") ? "key '\(key)' \(problem)" : "key '\(key)': \(problem)"
+        let key = DisplayText.value(key)
+        return problem.hasPrefix("must") ? "key '\(key)' \(problem)" : "key '\(key)': \(problem)"
     }
 
     static func unknownKeyMessage(_ key: String) -> String {
-        let known = Setting.allCases.map(\.key)
+        let shown = DisplayText.value(key)
+        // Only keys within two characters of the length can be within two edits; a long key
+        // is not compared at all, which keeps this linear in the key's length.
+        let length = key.unicodeScalars.count
+        let known = Setting.allCases.map(\.key).filter { abs($0.unicodeScalars.count - length) <= 2 }
         if let near = known.map({ (key: $0, distance: CommandLineInterface.editDistance($0, key)) })
             .filter({ $0.distance <= 2 }).sorted(by: { ($0.distance, $0.key) < ($1.distance, $1.key) }).first {
-            return "unknown key '\(key)' (did you mean '\(near.key)'?)"
+            return "unknown key '\(shown)' (did you mean '\(near.key)'?)"
         }
-        return "unknown key '\(key)'"
+        return "unknown key '\(shown)'"
     }
 
     /// The folder part of a path ("." for a bare file name).
