@@ -52,16 +52,14 @@ let package = Package(
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
 
-        // Pure Swift: trigonometry from IEEE basic operations, identical on every machine.
-        .target(name: "DeterministicMath", linkerSettings: libm),
-        // Pure Swift: the values every drawing stage shares, an 8-bit sRGB colour and a point.
-        .target(name: "GraphicsTypes"),
+        // Pure Swift: the values every drawing stage shares (an 8-bit sRGB colour, a point,
+        // trigonometry from IEEE basic operations, identical on every machine), and the
+        // premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
+        .target(name: "Raster", linkerSettings: libm),
         // Pure Swift: what is where at time t (no pixels).
-        .target(name: "ArcScene", dependencies: ["DeterministicMath", "GraphicsTypes"], linkerSettings: libm),
-        // Pure Swift: premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
-        .target(name: "Raster", dependencies: ["DeterministicMath", "GraphicsTypes"], linkerSettings: libm),
+        .target(name: "ArcScene", dependencies: ["Raster"], linkerSettings: libm),
         // Pure Swift: palette construction and dithering for GIF output.
-        .target(name: "Palette", dependencies: ["GraphicsTypes", "Raster"]),
+        .target(name: "Palette", dependencies: ["Raster"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
         .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
         // libpng's low-level read API row by row, each call behind its own setjmp.
@@ -70,26 +68,29 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
-        // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
-        // choice, LZW) producing the screen and compressed images; writing them is the caller's business.
-        .target(name: "GIFEncoding", dependencies: ["GraphicsTypes", "Raster", "Palette"]),
-        // All C contact: PNG and JPEG decoding (upright, sRGB, reduced for the layer), PNG
-        // writing, GIF writing of GIFEncoding's images and GIF reading for --check's report
-        // through giflib, atomic file output; a folder per format.
+        // All C contact, at the bottom: PNG and JPEG decoding (upright, sRGB, reduced for the
+        // layer), PNG writing, GIF writing of a screen, colour tables and already-compressed
+        // LZW codes through giflib, GIF reading for --check's report, atomic file output; a
+        // folder per format. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
-                dependencies: ["GraphicsTypes", "Raster", "Palette", "GIFEncoding", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader",
-                               "CPNGReader", "CPNGWriter", "CHEIF", "CWebP"]),
+                dependencies: ["Raster", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter", "CHEIF", "CWebP"]),
+        // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
+        // choice, LZW, the mapping ahead on a worker of its own), writing its images through
+        // ImageCodecs' giflib writer.
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "ImageCodecs"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
-        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GraphicsTypes", "ImageCodecs", "Raster", "Palette", "CGIF"],
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
         // Test-only: the seeded random generator every test suite shares.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
-        // Draws scene states into frames and reports the rectangle that changed.
-        .target(name: "SceneRenderer", dependencies: ["ArcScene", "GraphicsTypes", "Raster"]),
-        // The library the command uses: options, scene files, progress, the render job.
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "GraphicsTypes", "Raster", "Palette", "ImageCodecs", "GIFEncoding", "SceneRenderer"]),
+        // The library: Animation (render to a file, to memory, or check), and in folders named
+        // for them the option table, scene files, the render job, drawing, --check, the size
+        // budget, the output files and the command line's parsing (package API for the command).
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
+        // The README's library example, exactly as the README shows it (a CLI test checks both).
+        .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
         // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif
         // by running the command above once per scene file.
         .plugin(
@@ -101,21 +102,19 @@ let package = Package(
             dependencies: ["render-gif"]
         ),
 
-        .testTarget(name: "DeterministicMathTests", dependencies: ["DeterministicMath"]),
-        .testTarget(name: "GraphicsTypesTests", dependencies: ["GraphicsTypes"]),
-        .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "GraphicsTypes"]),
-        .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster", "DeterministicMath", "GraphicsTypes"]),
-        .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "GraphicsTypes", "Raster"]),
+        .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster"]),
+        .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["SharedTestSupport", "ImageCodecs", "GraphicsTypes", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GraphicsTypes", "ImageCodecs", "Raster", "Palette"]),
-        .testTarget(name: "SceneRendererTests", dependencies: ["SceneRenderer", "ArcScene", "GraphicsTypes", "Raster"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["SharedTestSupport", "RenderGIF", "GraphicsTypes", "ImageCodecs", "GIFEncoding", "GIFTestSupport", "SceneRenderer",
+                    dependencies: ["SharedTestSupport", "RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
                                    "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
-        .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "RenderGIF"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF"],
+                    exclude: ["Golden"]),
     ]
 )

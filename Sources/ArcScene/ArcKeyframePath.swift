@@ -1,5 +1,4 @@
-import DeterministicMath
-import GraphicsTypes
+import Raster
 
 /// How a key-frame animation along a path turns progress into a place on the path.
 public enum PathMode: String, Hashable, Sendable, CaseIterable {

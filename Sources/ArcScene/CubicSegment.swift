@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// One cubic Bézier segment in points: start `p0`, handles `p1` and `p2`, end `p3`.
 ///

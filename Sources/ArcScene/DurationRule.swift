@@ -8,9 +8,9 @@ public struct DurationRule: Hashable, Sendable, CustomStringConvertible {
     public static let demo = DurationRule()
 
     /// Seconds for a move of exactly one step.
-    var oneStep: Double
+    public var oneStep: Double
     /// Seconds per step for a move of two steps or more.
-    var perStep: Double
+    public var perStep: Double
 
     /// Creates the rule; the defaults are the demo's.
     public init(oneStep: Double = 0.7, perStep: Double = 0.4) {

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// The one layer that changes over time: the head at rest or its moving copy, centred on a
 /// position in screen points.

@@ -1,5 +1,4 @@
-import DeterministicMath
-import GraphicsTypes
+import Raster
 
 /// Where everything static sits on the screen, and how the round layers look.
 ///
@@ -31,7 +30,7 @@ public struct SceneLayout: Hashable, Sendable {
     /// How many buttons sit along the arc.
     public var buttonCount: Int
     /// The angle in degrees between each end of the arc and the nearest button centre.
-    var buttonMarginDegrees: Double
+    public var buttonMarginDegrees: Double
     /// The side of each square button layer (and of the head and the moving copy), in points.
     public var buttonDiameter: Double
     /// The layers' corner radius in points; half the diameter makes them circles, the only

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// The whole animation as a function of time: an initial hold, then for every tap its move
 /// (none for a tap on the current button) followed by another hold.
@@ -30,12 +30,15 @@ public struct Timeline: Sendable {
     private let curve: UnitBezier
     let buttonCenters: [Point]
 
+    /// The demo's still time before the first tap and after every move, in seconds.
+    public static let demoHold = 0.6
+
     /// Builds the timeline, checking every parameter first.
     ///
     /// - Throws: `SceneError` naming the first bad parameter: the layout's, a tap outside the
     ///   buttons, a negative or non-finite hold or duration, a bad timing curve, or a bad
     ///   touch timing. With `touches`, every tap shows a touch indicator (see `TouchTiming`).
-    public init(layout: SceneLayout = SceneLayout(), taps: [Int], hold: Double = 0.6,
+    public init(layout: SceneLayout = SceneLayout(), taps: [Int], hold: Double = Timeline.demoHold,
                 durationRule: DurationRule = .demo, timing: TimingFunction = .moveDefault,
                 pathMode: PathMode = .linear, touches: TouchTiming? = nil) throws(SceneError) {
         try layout.validate()

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// A touch indicator on screen: where the finger is (the tapped button's centre) and how
 /// much of it shows.

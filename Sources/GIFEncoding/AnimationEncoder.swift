@@ -1,9 +1,8 @@
-import GraphicsTypes
 import Palette
 import Raster
 
-/// Streams rendered frames into an animated GIF with one global palette, writing only what
-/// a viewer has not seen yet.
+/// Turns rendered frames into the parts of an animated GIF with one global palette, showing
+/// only what a viewer has not seen yet; `AnimationWriter` feeds it and writes the parts.
 ///
 /// For each frame the caller passes the full canvas, its time, the rectangle that changed
 /// since the previous frame (nil: anything may have) and the moving sprite's pixel bounds
@@ -24,7 +23,7 @@ import Raster
 /// Memory: the shown colours (four bytes a pixel), at most two encoded frames awaiting their
 /// delays, and the still tiles' tables (one per distinct tile content), whatever the
 /// animation's length. Same input, same bytes.
-public final class AnimationEncoder {
+final class AnimationEncoder {
     /// Screen width in pixels.
     let width: Int
     /// Screen height in pixels.
@@ -35,6 +34,8 @@ public final class AnimationEncoder {
     let options: GIFEncodingOptions
     /// Counts so far (complete after `finish`).
     private(set) var statistics = AnimationEncodingStatistics()
+    /// Frames whose mapping made ahead was the one needed and was taken.
+    private(set) var preparedFramesTaken = 0
 
     /// An encoded image waiting for its delay.
     private struct BufferedFrame {
@@ -69,7 +70,7 @@ public final class AnimationEncoder {
     private var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// Starts a GIF for frames of the planned palette's size.
-    public convenience init(palette: AnimationPalette,
+    convenience init(palette: AnimationPalette,
                             options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
         try self.init(width: palette.width, height: palette.height, palette: palette.palette,
                       interfaceColors: palette.interfaceColors, options: options)
@@ -103,7 +104,7 @@ public final class AnimationEncoder {
 
     /// A preparer mapping frames the way this encoder does, with a nearest-colour memory of
     /// its own, for another thread to prepare frames ahead of `addFrame`.
-    public func makePreparer() -> FramePreparer {
+    func makePreparer() -> FramePreparer {
         FramePreparer(mapper: mapper.withOwnMemory(), source: mark)
     }
 
@@ -112,19 +113,10 @@ public final class AnimationEncoder {
     /// `prepared` that frame's damage already mapped by this encoder's preparer (used when it
     /// is the rectangle the encoder needs; the result is the same with or without it).
     /// Times must not decrease; the canvas must have the screen's size.
-    public func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
-                         spriteBounds: PixelRect? = nil, prepared: PreparedFrame? = nil) throws(GIFEncodingError) {
-        let context = "GIF animation frame \(statistics.framesReceived)"
-        guard !isFinished else { throw .invalidInput(context: context, problem: "the animation was already finished") }
-        guard canvas.width == width, canvas.height == height else {
-            throw .invalidInput(context: context, problem: "canvas is \(canvas.width) x \(canvas.height), the screen is \(width) x \(height)")
-        }
-        guard time.isFinite, time >= 0, time < 1e9 else {
-            throw .invalidInput(context: context, problem: "time \(time) s is not a finite non-negative number")
-        }
-        if let lastTime, time < lastTime {
-            throw .invalidInput(context: context, problem: "time \(time) s is before the previous frame's \(lastTime) s")
-        }
+    func addFrame(_ canvas: Canvas, time: Double, damage: PixelRect? = nil,
+                  spriteBounds: PixelRect? = nil, prepared: PreparedFrame? = nil) throws(GIFEncodingError) {
+        try Self.check(canvas, time: time, after: lastTime, frame: statistics.framesReceived, finished: isFinished,
+                       width: width, height: height)
         lastTime = time
         statistics.framesReceived += 1
         let screenRect = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -162,7 +154,12 @@ public final class AnimationEncoder {
         }
         let ready = prepared.flatMap { $0.region == region && $0.source === mark ? $0 : nil }
         let indices: [UInt8]
-        if let ready { indices = ready.indices } else { indices = try mapIndices(canvas, region, spriteBounds) }
+        if let ready {
+            indices = ready.indices
+            preparedFramesTaken += 1
+        } else {
+            indices = try mapIndices(canvas, region, spriteBounds)
+        }
         let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0 || refiner != nil
         let colors = needsColors ? ready?.colors ?? AnimationPixels.packedColors(canvas, region) : nil
         let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
@@ -197,10 +194,27 @@ public final class AnimationEncoder {
         }
     }
 
+    /// Refuses frame number `frame` when the animation is `finished`, when `canvas` is not
+    /// `width` x `height`, or when `time` is not a time at or after the previous frame's.
+    static func check(_ canvas: Canvas, time: Double, after lastTime: Double?, frame: Int, finished: Bool,
+                      width: Int, height: Int) throws(GIFEncodingError) {
+        let context = "GIF animation frame \(frame)"
+        guard !finished else { throw .invalidInput(context: context, problem: "the animation was already finished") }
+        guard canvas.width == width, canvas.height == height else {
+            throw .invalidInput(context: context, problem: "canvas is \(canvas.width) x \(canvas.height), the screen is \(width) x \(height)")
+        }
+        guard time.isFinite, time >= 0, time < 1e9 else {
+            throw .invalidInput(context: context, problem: "time \(time) s is not a finite non-negative number")
+        }
+        if let lastTime, time < lastTime {
+            throw .invalidInput(context: context, problem: "time \(time) s is before the previous frame's \(lastTime) s")
+        }
+    }
+
     /// Writes the buffered frames and the trailer; `totalDuration` (seconds, not before the
     /// last frame's time) ends the last frame.
     @discardableResult
-    public func finish(totalDuration: Double) throws(GIFEncodingError) -> AnimationEncodingStatistics {
+    func finish(totalDuration: Double) throws(GIFEncodingError) -> AnimationEncodingStatistics {
         let context = "GIF animation"
         guard !isFinished else { throw .invalidInput(context: context, problem: "finish() was already called") }
         guard var last = pending else { throw .invalidInput(context: context, problem: "no frame was added") }
@@ -229,7 +243,7 @@ public final class AnimationEncoder {
 
     /// The parts produced since the last call, in file order: the screen at first, then
     /// images as their delays become known, and the end after `finish`.
-    public func takeParts() -> [GIFStreamPart] {
+    func takeParts() -> [GIFStreamPart] {
         builder.takeParts()
     }
 

@@ -2,8 +2,8 @@ import Palette
 import Raster
 
 /// A frame's changed rectangle read and mapped to the global table before the encoder needs
-/// it, so the drawing thread can take that step off the encoding thread.
-public struct PreparedFrame {
+/// it, so `AnimationWriter`'s mapping worker can take that step off the encoding worker.
+struct PreparedFrame: Sendable {
     /// The rectangle read and mapped.
     let region: PixelRect
     /// Its pixels' colours, packed 0xRRGGBB, row by row.
@@ -14,10 +14,10 @@ public struct PreparedFrame {
     let source: EncoderMark
 
     /// The bytes it holds: a packed colour and an index a pixel.
-    public var byteCount: Int { indices.count * 5 }
+    var byteCount: Int { indices.count * 5 }
 }
 
-/// Maps frames to an animation's global table on a thread of its own, ahead of
+/// Maps frames to an animation's global table on `AnimationWriter`'s mapping worker, ahead of
 /// `AnimationEncoder.addFrame(_:time:damage:spriteBounds:prepared:)`; made by the encoder
 /// (`AnimationEncoder.makePreparer()`), so it maps with the encoder's table and dithering.
 ///
@@ -26,7 +26,7 @@ public struct PreparedFrame {
 /// holds the very indices the encoder would compute; the encoder takes them when it needs
 /// that same rectangle and maps by itself otherwise. A preparer keeps its own nearest-colour
 /// memory: one preparer serves one thread.
-public final class FramePreparer {
+final class FramePreparer {
     private var mapper: FrameIndexMapper
     private let source: EncoderMark
 
@@ -39,7 +39,7 @@ public final class FramePreparer {
     /// `damage` of `canvas` (clipped to it) read and mapped, with `spriteBounds` the moving
     /// layer's pixels as `addFrame` gets them; nil when nothing changed or the mapping fails
     /// (the encoder then maps, and reports, by itself).
-    public func prepare(_ canvas: Canvas, damage: PixelRect, spriteBounds: PixelRect?) -> PreparedFrame? {
+    func prepare(_ canvas: Canvas, damage: PixelRect, spriteBounds: PixelRect?) -> PreparedFrame? {
         let region = damage.intersection(canvas.bounds)
         guard !region.isEmpty, let indices = try? mapper.indices(canvas, region: region, sprite: spriteBounds) else {
             return nil

@@ -6,7 +6,8 @@ import Palette
 /// the rest are tuning knobs whose defaults were chosen by measuring the arc animation
 /// (see each one). `validate()` checks every value; the planner and the encoder call it.
 public struct GIFEncodingOptions: Sendable, Equatable {
-    /// The most entries the global colour table may hold, transparent slot included (2...256).
+    /// The most entries the global colour table may hold, transparent slot included
+    /// (`colorRange`).
     /// The planner may choose a smaller power of two when it reaches `qualityTarget`.
     var colors: Int = 256
     /// How colours outside the palette become indices; photo pixels only, never flat
@@ -74,6 +75,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// same either way; off, everything runs on the calling thread.
     public var isParallel: Bool = true
 
+    /// The palette sizes the encoder accepts: a GIF colour table holds 2 to 256 entries.
+    public static let colorRange = 2 ... 256
+
     /// The defaults described on each property.
     public init() {}
 
@@ -87,11 +91,11 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// Throws `.invalidInput` naming the first setting that is out of range.
     func validate() throws(GIFEncodingError) {
         let context = "GIF encoding options"
-        guard (2 ... 256).contains(colors) else {
-            throw .invalidInput(context: context, problem: "colors \(colors) is outside 2 ... 256")
+        guard Self.colorRange.contains(colors) else {
+            throw .invalidInput(context: context, problem: "colors \(colors) is outside \(Self.colorRange.lowerBound) ... \(Self.colorRange.upperBound)")
         }
-        if let loopCount, !(0 ... 65535).contains(loopCount) {
-            throw .invalidInput(context: context, problem: "loop count \(loopCount) is outside 0 ... 65535")
+        if let loopCount, !GIFScreen.loopCountRange.contains(loopCount) {
+            throw .invalidInput(context: context, problem: "loop count \(loopCount) is outside \(GIFScreen.loopCountRange.lowerBound) ... \(GIFScreen.loopCountRange.upperBound)")
         }
         if let qualityTarget, !(qualityTarget.isFinite && qualityTarget > 0) {
             throw .invalidInput(context: context, problem: "quality target \(qualityTarget) dB is not a positive number")

@@ -1,4 +1,3 @@
-import GraphicsTypes
 import Palette
 import Raster
 

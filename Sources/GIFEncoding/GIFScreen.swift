@@ -1,5 +1,5 @@
-import GraphicsTypes
 import Palette
+import Raster
 
 /// The start of a GIF as the encoder hands it over: the logical screen, its global colour
 /// table and the NETSCAPE2.0 loop count, checked by the encoder.
@@ -16,4 +16,7 @@ public struct GIFScreen: Sendable, Equatable {
     /// The NETSCAPE2.0 repeat count (0: forever, up to 65535), or nil for no looping block
     /// (the animation plays once).
     public let loopCount: Int?
+
+    /// The repeat counts a NETSCAPE2.0 block can hold (16 bits; 0 repeats forever).
+    public static let loopCountRange = 0 ... 65535
 }

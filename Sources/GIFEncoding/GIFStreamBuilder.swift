@@ -1,4 +1,3 @@
-import GraphicsTypes
 import Palette
 import Raster
 
@@ -39,8 +38,8 @@ final class GIFStreamBuilder {
         if let globalPalette, !(1 ... 256).contains(globalPalette.count) {
             throw .invalidInput(context: context, problem: "global palette has \(globalPalette.count) colours, not 1 ... 256")
         }
-        if let loopCount, !(0 ... 65535).contains(loopCount) {
-            throw .invalidInput(context: context, problem: "loop count \(loopCount) is outside 0 ... 65535")
+        if let loopCount, !GIFScreen.loopCountRange.contains(loopCount) {
+            throw .invalidInput(context: context, problem: "loop count \(loopCount) is outside \(GIFScreen.loopCountRange.lowerBound) ... \(GIFScreen.loopCountRange.upperBound)")
         }
         guard backgroundIndex >= 0, backgroundIndex < max(1, globalPalette?.count ?? 1) else {
             throw .invalidInput(context: context, problem: "background index \(backgroundIndex) is outside the global palette")

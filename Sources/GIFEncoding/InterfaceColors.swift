@@ -1,5 +1,5 @@
-import GraphicsTypes
 import Palette
+import Raster
 
 /// The flat colours of the interface an animation draws, which the GIF must reproduce exactly.
 ///
@@ -24,9 +24,7 @@ public struct InterfaceColors: Sendable, Equatable {
     }
 
     /// The arc scene: white background, red arc, green borders, blue moving-layer background.
-    public static let arcScene = InterfaceColors(background: RGB8(255, 255, 255),
-                                                 lines: [RGB8(255, 0, 0), RGB8(0, 255, 0)],
-                                                 others: [RGB8(0, 0, 255)])
+    public static let arcScene = InterfaceColors(background: .white, lines: [.red, .green], others: [.blue])
 
     /// The flat colours in priority order, duplicates removed: background, lines, others.
     var flatColors: [RGB8] {

@@ -1,4 +1,3 @@
-import GraphicsTypes
 import Raster
 
 /// Weighted counts of opaque sRGB colours, the input of `PaletteBuilder`.

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// A GIF colour table: distinct colours, index = position, optionally one transparent index
 /// after the last colour.

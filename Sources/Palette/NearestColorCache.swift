@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// Nearest-palette-colour search for the mapper: exact, and fast on repeated colours.
 ///

@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// A colour in Björn Ottosson's OkLab space: `l` lightness (0 black ... 1 white), `a` green-red,
 /// `b` blue-yellow. Euclidean distance here tracks perceived difference far better than in

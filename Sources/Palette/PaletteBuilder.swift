@@ -1,4 +1,4 @@
-import GraphicsTypes
+import Raster
 
 /// Builds one GIF palette for a whole animation from a weighted colour histogram.
 ///

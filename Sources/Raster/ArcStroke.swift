@@ -1,5 +1,3 @@
-import DeterministicMath
-import GraphicsTypes
 /// A circular arc stroked with a line of some width and round caps, as UIBezierPath draws
 /// `addArc(withCenter:radius:startAngle:endAngle:clockwise:)` with `lineCapStyle = .round`.
 ///

@@ -1,4 +1,3 @@
-import DeterministicMath
 /// The numbers an arc stroke needs per pixel, worked out once: radii, the wedge of swept
 /// angles as half-planes through the centre, and the two caps. All positions are relative
 /// to the arc's centre.

@@ -1,5 +1,3 @@
-import DeterministicMath
-import GraphicsTypes
 /// Exact areas of pixel squares inside one disc, with every square root and arc tangent
 /// worked out once per pixel row line and column line, so an edge pixel costs only a few
 /// multiplications.

@@ -1,4 +1,3 @@
-import GraphicsTypes
 
 /// Where one pixel row meets one disc: the columns whose pixel square touches the disc,
 /// and within them the columns whose square lies wholly inside it.

@@ -1,4 +1,3 @@
-import DeterministicMath
 /// Exact areas of a disc intersected with convex polygons, in closed form.
 ///
 /// The area of disc ∩ polygon is the sum, over the polygon's edges (p, q), of the signed area

@@ -1,4 +1,3 @@
-import GraphicsTypes
 
 /// A circular layer with a border, drawn the way Core Animation composites a square layer
 /// with `cornerRadius` = half its side, `masksToBounds`, a background colour, image contents

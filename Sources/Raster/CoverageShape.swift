@@ -1,4 +1,3 @@
-import GraphicsTypes
 
 /// A shape that can say, for every pixel, how much of the pixel square it covers.
 ///

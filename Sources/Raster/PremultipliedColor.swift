@@ -31,16 +31,17 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Fully transparent.
     public static let clear = PremultipliedColor(premultipliedRed: 0, green: 0, blue: 0, alpha: 0)
-    /// Opaque black (0,0,0).
-    static let black = PremultipliedColor(red: 0, green: 0, blue: 0)
-    /// Opaque white (255,255,255), UIColor.white.
-    static let white = PremultipliedColor(red: 255, green: 255, blue: 255)
-    /// Opaque red (255,0,0), UIColor.red.
-    static let red = PremultipliedColor(red: 255, green: 0, blue: 0)
-    /// Opaque green (0,255,0), UIColor.green.
-    static let green = PremultipliedColor(red: 0, green: 255, blue: 0)
-    /// Opaque blue (0,0,255), UIColor.blue.
-    static let blue = PremultipliedColor(red: 0, green: 0, blue: 255)
+    /// `color`, opaque.
+    public init(_ color: RGB8) {
+        self.init(premultipliedRed: color.r, green: color.g, blue: color.b, alpha: 255)
+    }
+
+    /// The named colours of `RGB8`, opaque.
+    static let black = PremultipliedColor(RGB8.black)
+    static let white = PremultipliedColor(RGB8.white)
+    static let red = PremultipliedColor(RGB8.red)
+    static let green = PremultipliedColor(RGB8.green)
+    static let blue = PremultipliedColor(RGB8.blue)
 
     /// The colour as `(r,g,b,a)` premultiplied components.
     public var description: String { "(\(red),\(green),\(blue),\(alpha))" }

@@ -1,5 +1,3 @@
-import GraphicsTypes
-
 /// A translucent disc with a rim of its own colour, such as a touch indicator: the disc of
 /// `radius` filled with `fillColor`, then the ring between `radius − rimWidth` and `radius`
 /// composited over it with `rimColor`, each through its exact analytic coverage, source-over

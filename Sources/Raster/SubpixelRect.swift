@@ -1,4 +1,3 @@
-import GraphicsTypes
 
 /// An axis-aligned rectangle in pixel coordinates with sub-pixel position and size, for
 /// example the destination of a stretched image.

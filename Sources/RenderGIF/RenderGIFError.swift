@@ -11,6 +11,8 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case invalidSetting(flag: String, value: String?, problem: String)
     /// A scene file cannot be read or understood.
     case sceneFile(path: String, problem: String)
+    /// A picture given as pixels is not a picture (sizes and bytes disagree).
+    case invalidPicture(String)
     /// An image or output file failed.
     case codec(ImageCodecError)
     /// The GIF encoder refused a value.
@@ -33,7 +35,7 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case overBudget(maxBytes: Int, smallestBytes: Int)
 
     /// True for errors about how the command was called, which exit with 64.
-    public var isUsageError: Bool {
+    package var isUsageError: Bool {
         switch self {
         case .usage, .invalidSetting: return true
         default: return false
@@ -56,6 +58,7 @@ public enum RenderGIFError: Error, CustomStringConvertible {
             return "invalid value '\(RenderGIFError.abbreviated(value))' for '\(flag)': \(problem)"
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
         case let .sceneFile(path, problem): return "scene file '\(DisplayText.value(path))': \(problem)"
+        case let .invalidPicture(problem): return "invalid picture: \(problem)"
         case let .codec(error): return error.description
         case let .encoding(error): return error.description
         case let .limitExceeded(message): return message

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ArcScene
-import GraphicsTypes
+import Raster
 
 @Suite enum ArcKeyframePathTests {
     static let layout = SceneLayout()

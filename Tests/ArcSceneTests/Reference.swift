@@ -1,6 +1,6 @@
 import Foundation
-import GraphicsTypes
 @testable import ArcScene
+import Raster
 
 /// Closed-form and brute-force values the tests compare the scene model against, derived
 /// here from first principles rather than from the module's own code paths.

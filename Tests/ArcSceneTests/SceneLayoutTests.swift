@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ArcScene
-import GraphicsTypes
+import Raster
 
 @Suite enum SceneLayoutTests {
     @Test static func buttonCentresForWidth375MatchTheSpec() {

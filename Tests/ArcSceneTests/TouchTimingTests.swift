@@ -1,6 +1,6 @@
 @testable import ArcScene
-import GraphicsTypes
 import Testing
+import Raster
 
 /// Touch indicators' timing, as UIKit sees a tap on a touch-up-inside button: down `press`
 /// before the move starts (shortened to the hold before it), lifted as the move starts,

@@ -1,6 +1,5 @@
 @testable import GIFEncoding
 import GIFTestSupport
-import GraphicsTypes
 import ImageCodecs
 import Palette
 @testable import Raster

@@ -1,6 +1,5 @@
 import GIFEncoding
 import GIFTestSupport
-import GraphicsTypes
 import Palette
 @testable import Raster
 import Testing

@@ -1,6 +1,5 @@
 @testable import GIFEncoding
 import GIFTestSupport
-import GraphicsTypes
 @testable import ImageCodecs
 @testable import Palette
 @testable import Raster

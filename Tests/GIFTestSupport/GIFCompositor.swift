@@ -1,5 +1,4 @@
 import GIFEncoding
-import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

@@ -1,7 +1,6 @@
 import CGIF
 import Foundation
 import GIFEncoding
-import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster

@@ -1,6 +1,5 @@
 import CGIF
 import GIFEncoding
-import GraphicsTypes
 import ImageCodecs
 import Palette
 import Raster
@@ -9,12 +8,12 @@ import Raster
 /// frame by frame, to a `ByteSink`: the reference that files written from GIFEncoding's
 /// compressed images must match byte for byte.
 ///
-/// The screen, the blocks and the descriptors go through `GIFStreamWriter`, the product's
+/// The screen, the blocks and the descriptors go through `GIFFileWriter`, the product's
 /// writer; only the image data differs, compressed here by giflib from the frame's indices.
 /// `init` writes the header, logical screen, global colour table and (when `loopCount` is set)
 /// the NETSCAPE2.0 looping block; each `addFrame` writes one image; `finish()` the trailer.
 public final class GiflibGIFWriter {
-    private let writer: GIFStreamWriter
+    private let writer: GIFFileWriter
     private var row: [GifPixelType] = []
 
     /// Starts a GIF on `sink` with a `width` x `height` screen. The values are not checked:
@@ -23,7 +22,7 @@ public final class GiflibGIFWriter {
     /// `globalPalette` holds 1 ... 256 colours (padded to a power of two when written), or nil.
     public init(sink: any ByteSink, width: Int, height: Int, globalPalette: [RGB8]?,
                 loopCount: Int? = 0, backgroundIndex: Int = 0) throws(ImageCodecError) {
-        writer = try GIFStreamWriter(sink: sink)
+        writer = try GIFFileWriter(sink: sink)
         try writer.writeScreen(width: width, height: height, globalPalette: globalPalette,
                                backgroundIndex: backgroundIndex, loopCount: loopCount)
     }
@@ -32,7 +31,7 @@ public final class GiflibGIFWriter {
     public func addFrame(_ frame: GIFFrame) throws(ImageCodecError) {
         let rect = frame.rect
         try writer.writeImage(rect: rect, localPalette: frame.localPalette, delayCentiseconds: frame.delayCentiseconds,
-                              disposal: frame.disposal, transparentIndex: frame.transparentIndex) { gif, _ throws(ImageCodecError) in
+                              disposal: frame.disposal.rawValue, transparentIndex: frame.transparentIndex) { gif, _ throws(ImageCodecError) in
             // EGifPutLine masks the line in place, so each row goes through a scratch copy.
             if row.count != rect.width { row = [GifPixelType](repeating: 0, count: rect.width) }
             for y in 0 ..< rect.height {
@@ -52,6 +51,6 @@ public final class GiflibGIFWriter {
 
     /// Writes the trailer and releases giflib's state. The sink is not closed or committed.
     public func finish() throws(ImageCodecError) {
-        try writer.write(.end)
+        try writer.finish()
     }
 }

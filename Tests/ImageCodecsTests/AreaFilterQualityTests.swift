@@ -1,5 +1,4 @@
 import Foundation
-import GraphicsTypes
 @testable import Raster
 import Testing
 @testable import ImageCodecs

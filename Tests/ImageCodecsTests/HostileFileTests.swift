@@ -56,7 +56,6 @@ import Testing
             #expect(throws: ImageCodecError.unreadable(path: folder, reason: "is a folder")) {
                 try FileBytes.contents(ofFile: folder, maxBytes: 100)
             }
-            #expect(FileComparisonSink(path: "/dev/null").openFailure == "is a character device, not a regular file")
         }
     }
 

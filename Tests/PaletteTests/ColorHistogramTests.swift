@@ -1,4 +1,3 @@
-import GraphicsTypes
 @testable import Raster
 import SharedTestSupport
 import Testing

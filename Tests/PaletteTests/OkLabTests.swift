@@ -1,7 +1,7 @@
 import Foundation
-import GraphicsTypes
 import Testing
 @testable import Palette
+import Raster
 
 @Suite enum OkLabTests {
     @Test static func whiteHasLightnessOneAndNoChroma() {

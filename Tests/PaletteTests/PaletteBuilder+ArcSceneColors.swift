@@ -1,5 +1,5 @@
-import GraphicsTypes
 @testable import Palette
+import Raster
 
 extension PaletteBuilder {
     /// The arc scene's flat colours, white, red, green, blue, followed by the red-over-white

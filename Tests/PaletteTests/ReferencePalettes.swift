@@ -1,5 +1,5 @@
-import GraphicsTypes
 @testable import Palette
+import Raster
 
 /// Simple palettes the quantizer must beat, written independently of it.
 enum ReferencePalettes {

@@ -1,5 +1,4 @@
 import Foundation
-import GraphicsTypes
 import SharedTestSupport
 import Testing
 @testable import Raster

@@ -1,4 +1,3 @@
-import GraphicsTypes
 import Testing
 @testable import Raster
 

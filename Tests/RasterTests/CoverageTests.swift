@@ -1,6 +1,4 @@
 import Foundation
-import DeterministicMath
-import GraphicsTypes
 import SharedTestSupport
 import Testing
 @testable import Raster

@@ -1,5 +1,4 @@
 import Foundation
-import GraphicsTypes
 @testable import Raster
 
 /// Coverage computed independently of the rasterizer: each pixel row is cut into many thin

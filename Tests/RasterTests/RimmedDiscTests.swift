@@ -1,4 +1,3 @@
-import GraphicsTypes
 import SharedTestSupport
 import Testing
 @testable import Raster

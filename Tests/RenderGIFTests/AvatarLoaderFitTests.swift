@@ -3,7 +3,6 @@ import ImageCodecs
 @testable import Raster
 import Testing
 @testable import RenderGIF
-@testable import SceneRenderer
 
 /// A user's picture is decoded for the layer it fills: diameter x scale pixels, with the
 /// render's gravity; the built-in pictures keep their full size.
@@ -17,11 +16,11 @@ import Testing
     }
 
     static func head(scale: Int, diameter: Double, gravity: ContentsGravity, path: String?) throws -> RGBAImage {
-        var settings = RenderSettings()
+        var settings = Animation()
         settings.scale = scale
         settings.buttonDiameter = diameter
         settings.contentGravity = gravity
-        settings.headImage = path
+        settings.headImage = path.map(Picture.file)
         return try AvatarLoader.images(for: settings).head
     }
 

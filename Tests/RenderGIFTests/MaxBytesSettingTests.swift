@@ -34,12 +34,12 @@ import Testing
     }
 
     @Test static func sceneFileKeyIsMaxBytes() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         let given = try SceneFile.apply(Array(#"{"maxBytes": "1.5MB"}"#.utf8), path: "s.json", to: &settings)
         #expect(settings.maxBytes == 1_500_000)
         #expect(given == [.maxBytes])
         #expect(throws: RenderGIFError.self) {
-            var other = RenderSettings()
+            var other = Animation()
             try SceneFile.apply(Array(#"{"maxBytes": 0}"#.utf8), path: "s.json", to: &other)
         }
     }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test static func noBudgetByDefault() {
-        #expect(RenderSettings().maxBytes == nil)
+        #expect(Animation().maxBytes == nil)
         #expect(Setting.maxBytes.flag == "--max-bytes")
         #expect(Setting.maxBytes.key == "maxBytes")
     }

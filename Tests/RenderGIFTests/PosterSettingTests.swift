@@ -3,7 +3,7 @@ import Testing
 
 /// The poster settings go through the same table as every other setting.
 @Suite enum PosterSettingTests {
-    static func settings(_ flags: [String]) throws(RenderGIFError) -> RenderSettings {
+    static func settings(_ flags: [String]) throws(RenderGIFError) -> Animation {
         guard case let .render(invocation) = try CommandLineInterface.parse(flags + ["out.gif"]) else {
             throw .usage("not a render")
         }

@@ -1,7 +1,7 @@
 @testable import ArcScene
-import GraphicsTypes
 import Testing
 @testable import RenderGIF
+import Raster
 
 /// `#rrggbb` colours: parsing and printing.
 @Suite enum RGB8ParsingTests {

@@ -1,8 +1,7 @@
 @testable import ArcScene
-import GraphicsTypes
 import Testing
 @testable import RenderGIF
-import SceneRenderer
+import Raster
 
 /// Scene files: every key lands in its setting, relative image paths follow the file, and each
 /// refusal names the file and the key.
@@ -23,8 +22,8 @@ import SceneRenderer
         }
         """
 
-    private static func applying(_ text: String, path: String = "s.json") -> (RenderSettings?, String?) {
-        var settings = RenderSettings()
+    private static func applying(_ text: String, path: String = "s.json") -> (Animation?, String?) {
+        var settings = Animation()
         do {
             try SceneFile.apply(Array(text.utf8), path: path, to: &settings)
             return (settings, nil)
@@ -47,7 +46,7 @@ import SceneRenderer
 
     @Test static func completeSceneLandsInEveryField() throws {
         let settings = try #require(applying(completeScene, path: "scenes/demo.json").0)
-        let defaults = RenderSettings()
+        let defaults = Animation()
         #expect(settings.width == 400 && defaults.width != 400)
         #expect(settings.height == 800.5)
         #expect(settings.scale == 3)
@@ -103,12 +102,12 @@ import SceneRenderer
     }
 
     @Test static func emptySceneChangesNothing() {
-        #expect(applying("{}").0 == RenderSettings())
-        #expect(applying(" \n{ }\n").0 == RenderSettings())
+        #expect(applying("{}").0 == Animation())
+        #expect(applying(" \n{ }\n").0 == Animation())
     }
 
     @Test static func byteOrderMarkIsAllowed() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         try SceneFile.apply([0xEF, 0xBB, 0xBF] + Array(#"{"fps": 10}"#.utf8), path: "s.json", to: &settings)
         #expect(settings.fps == 10)
     }
@@ -157,7 +156,7 @@ import SceneRenderer
     }
 
     @Test static func sceneErrorsAreNotUsageErrors() {
-        var settings = RenderSettings()
+        var settings = Animation()
         do {
             try SceneFile.apply(Array("[]".utf8), path: "s.json", to: &settings)
             Issue.record("an array was accepted as a scene")

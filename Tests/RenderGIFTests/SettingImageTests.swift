@@ -1,13 +1,13 @@
 @testable import ArcScene
-import GraphicsTypes
 import Testing
 @testable import RenderGIF
+import Raster
 
 /// Colours, the head image and the per-button avatar images.
 @Suite enum SettingImageTests {
     static let colorSettings: [Setting] = [.background, .arcColor, .borderColor, .movingBackground]
 
-    static func color(_ setting: Setting, in settings: RenderSettings) -> RGB8? {
+    static func color(_ setting: Setting, in settings: Animation) -> RGB8? {
         switch setting {
         case .background: return settings.backgroundColor
         case .arcColor: return settings.arcColor
@@ -33,7 +33,7 @@ import Testing
     static func onlyThatColourChanges(setting: Setting) throws {
         let changed = try #require(TestSupport.applied(setting, .text("#123456")))
         for other in colorSettings where other != setting {
-            #expect(color(other, in: changed) == color(other, in: RenderSettings()))
+            #expect(color(other, in: changed) == color(other, in: Animation()))
         }
     }
 
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test static func avatarFlagsAccumulateAndTheLastWins() throws {
-        var settings = RenderSettings()
+        var settings = Animation()
         for text in ["1=a.png", "3=c.png", "1=b.png"] {
             try Setting.avatar.apply(.text(text), to: &settings)
         }

@@ -100,9 +100,9 @@ import Testing
         #expect(setting.help.contains(range))
     }
 
-    /// The defaults the help promises are the defaults `RenderSettings` holds.
+    /// The defaults the help promises are the defaults `Animation` holds.
     @Test static func helpStatesTheDefaults() {
-        let defaults = RenderSettings()
+        let defaults = Animation()
         #expect(Setting.width.help.hasSuffix("(default: 375)") && defaults.width == 375)
         #expect(Setting.height.help.hasSuffix("(default: 667)") && defaults.height == 667)
         #expect(Setting.scale.help.hasSuffix("(default: 2)") && defaults.scale == 2)

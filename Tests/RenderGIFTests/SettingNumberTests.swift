@@ -37,8 +37,8 @@ import Testing
         .init(setting: .touchFade, lowest: 0, highest: 10, isInteger: false, expectation: "a number of seconds from 0 to 10"),
     ]
 
-    /// Where each numeric setting lands in `RenderSettings`.
-    static func stored(_ setting: Setting, in settings: RenderSettings) -> Double? {
+    /// Where each numeric setting lands in `Animation`.
+    static func stored(_ setting: Setting, in settings: Animation) -> Double? {
         switch setting {
         case .width: return settings.width
         case .height: return settings.height
@@ -72,7 +72,7 @@ import Testing
                                   .buttons, .margin, .diameter, .borderWidth, .arcWidth, .colors, .loop,
                                   .touchDiameter, .touchOpacity, .touchPress, .touchFade]
         #expect(numericSettings.map(\.setting) == numeric)
-        #expect(numeric.allSatisfy { stored($0, in: RenderSettings()) != nil })
+        #expect(numeric.allSatisfy { stored($0, in: Animation()) != nil })
     }
 
     @Test(arguments: numericSettings)
@@ -91,7 +91,7 @@ import Testing
     @Test(arguments: numericSettings)
     static func applyingChangesOnlyThatSetting(_ item: NumericSetting) throws {
         let changed = try #require(TestSupport.applied(item.setting, .text(typed(item.highest))))
-        let defaults = RenderSettings()
+        let defaults = Animation()
         for other in numericSettings where other.setting != item.setting {
             #expect(stored(other.setting, in: changed) == stored(other.setting, in: defaults), "\(other.setting.flag)")
         }

@@ -24,7 +24,7 @@ enum TestSupport {
 
     /// The problem `setting` reports for `input` applied to default settings, or nil if accepted.
     static func problem(_ setting: Setting, _ input: SettingInput, baseFolder: String? = nil) -> String? {
-        var settings = RenderSettings()
+        var settings = Animation()
         do {
             try setting.apply(input, to: &settings, baseFolder: baseFolder)
             return nil
@@ -34,8 +34,8 @@ enum TestSupport {
     }
 
     /// Default settings with `input` applied to `setting`; nil if the value is refused.
-    static func applied(_ setting: Setting, _ input: SettingInput, baseFolder: String? = nil) -> RenderSettings? {
-        var settings = RenderSettings()
+    static func applied(_ setting: Setting, _ input: SettingInput, baseFolder: String? = nil) -> Animation? {
+        var settings = Animation()
         do {
             try setting.apply(input, to: &settings, baseFolder: baseFolder)
             return settings

@@ -8,7 +8,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sceneFileFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    var settings = RenderSettings()
+    var settings = Animation()
     do {
         try SceneFile.apply(bytes, path: "fuzz.json", to: &settings)
         try settings.validate()

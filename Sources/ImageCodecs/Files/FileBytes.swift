@@ -45,7 +45,7 @@ public enum FileBytes {
 }
 
 /// The C library's description of an `errno` value, e.g. "No such file or directory".
-func systemErrorText(_ code: Int32) -> String {
+package func systemErrorText(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
 }

@@ -12,7 +12,7 @@ import Darwin
 public enum RegularFile {
     /// A descriptor for reading `path`, or why it cannot be read: the system's reason, or
     /// "is a FIFO (named pipe), not a regular file" and the like.
-    static func openForReading(_ path: String) -> Result<Int32, Refusal> {
+    package static func openForReading(_ path: String) -> Result<Int32, Refusal> {
         let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let code = errno
@@ -38,9 +38,9 @@ public enum RegularFile {
     }
 
     /// Why a file was not opened for reading.
-    struct Refusal: Error {
+    package struct Refusal: Error {
         /// Text to follow the path, e.g. "No such file or directory", "is a folder".
-        let reason: String
+        package let reason: String
 
         init(reason: String) { self.reason = reason }
 

@@ -1,6 +1,5 @@
 import CGIF
-import GraphicsTypes
-import Palette
+import Raster
 
 /// Conversions between `[RGB8]` palettes and giflib's `ColorMapObject`, for the GIF reading
 /// here and giflib's reference reader and writer in the tests.

@@ -1,6 +1,5 @@
 import CGIF
-import GraphicsTypes
-import Palette
+import Raster
 
 /// An animated GIF as a person would describe it: its size in bytes and pixels, how many
 /// frames it has and when each starts, how long it lasts and how often it plays. Every frame

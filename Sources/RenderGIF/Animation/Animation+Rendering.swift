@@ -1,0 +1,56 @@
+extension Animation {
+    /// Writes the animation as a GIF to `path` (and its still to `poster`, if set; with
+    /// `framesFolder`, every frame as `frame-00000.png`, ... into that folder).
+    ///
+    /// The file is written to a temporary file beside it and renamed over `path` once
+    /// complete: on any error an existing file is left as it was.
+    @discardableResult
+    public func render(to path: String, framesFolder: String? = nil,
+                       progress: any RenderProgress = SilentProgress()) throws(RenderGIFError) -> RenderReport {
+        try RenderJob.run(self, to: .file(path), framesFolder: framesFolder, progress: progress)
+    }
+
+    /// Renders the animation as a GIF in memory (its still, if `poster` is set, is written
+    /// to that file).
+    public func renderGIF(progress: any RenderProgress = SilentProgress()) throws(RenderGIFError) -> RenderedGIF {
+        let report = try RenderJob.run(self, to: .memory, progress: progress)
+        return RenderedGIF(bytes: report.gif ?? [], report: report)
+    }
+
+    /// Compares the GIF at `path` (and the still at `poster`, if set) with what rendering
+    /// the animation would write, without writing anything.
+    ///
+    /// A file that differs is reported in the result; a file that is missing or cannot be
+    /// read throws `RenderGIFError.cannotCheck`.
+    public func check(against path: String,
+                      progress: any RenderProgress = SilentProgress()) throws(RenderGIFError) -> CheckResult {
+        do {
+            let report = try RenderJob.run(self, to: .check(path), progress: progress)
+            return CheckResult(files: report.outputs, differences: [])
+        } catch {
+            guard case let .outOfDate(reasons) = error else { throw error }
+            return CheckResult(files: [path] + (poster.map { [$0] } ?? []), differences: reasons)
+        }
+    }
+}
+
+/// A GIF rendered in memory, and the report of its render.
+public struct RenderedGIF: Sendable {
+    /// The GIF file's bytes.
+    public var bytes: [UInt8]
+    /// Frames, timings and the still written, if any.
+    public var report: RenderReport
+}
+
+/// What comparing files with a rendering found.
+public struct CheckResult: Sendable, Equatable {
+    /// The files compared: the GIF, then the still if the animation has one.
+    public var files: [String]
+    /// One sentence per file that differs, naming it and saying what differs (sizes,
+    /// frames, duration, the first frame that shows something else); empty when every
+    /// file is up to date.
+    public var differences: [String]
+
+    /// True when every file is byte-identical to the rendering.
+    public var isUpToDate: Bool { differences.isEmpty }
+}

@@ -1,0 +1,45 @@
+extension Invocation {
+    /// The command that writes this invocation's outputs: the same arguments without
+    /// `--check`, quoted for a POSIX shell where needed.
+    var regenerateCommand: String {
+        let kept = arguments.filter { $0 != "--check" }
+        return ([CommandLineInterface.commandName] + kept.map(Invocation.shellQuoted)).joined(separator: " ")
+    }
+
+    /// The line printed after a failed `--check` saying how to bring the files up to date,
+    /// or nil for other errors.
+    package func followUp(after error: RenderGIFError) -> String? {
+        switch error {
+        case .outOfDate: return "To regenerate: \(RenderGIFError.printable(regenerateCommand))\n"
+        case .cannotCheck: return "To create it: \(RenderGIFError.printable(regenerateCommand))\n"
+        default: return nil
+        }
+    }
+
+    /// The line a passing `--check` prints about `files`, e.g. `docs/demo.gif is up to date`.
+    package static func upToDateLine(_ files: [String]) -> String {
+        let names = files.joined(separator: " and ")
+        return RenderGIFError.printable(names) + (files.count == 1 ? " is up to date" : " are up to date") + "\n"
+    }
+
+    /// `argument` as a shell word: unchanged when it holds only safe characters, otherwise
+    /// in single quotes.
+    static func shellQuoted(_ argument: String) -> String {
+        let safe = argument.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-./=,:@%+#".unicodeScalars.contains(scalar)
+        }
+        if safe && !argument.isEmpty && !argument.hasPrefix("#") { return argument }
+        return "'" + argument.replacingAll("'", with: "'\\''") + "'"
+    }
+}
+
+extension String {
+    /// The string with every `target` replaced by `replacement`.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArcScene
+import ImageCodecs
+
+/// Where a render's results go: the GIF, written to a temporary file renamed over the output
+/// when complete, or to standard output (`-`), or with `--check` compared with the existing
+/// file; and the `--poster` still, handled the same way.
+///
+/// Everything that can fail about a destination fails when the target is made, before any
+/// frame is drawn: a folder that cannot take the file, a terminal as standard output, or with
+/// `--check` a file that is missing or unreadable.
+final class OutputTarget {
+    private let path: String
+    private let fps: Int
+    /// The size budget (`--max-bytes`), nil for none.
+    private let maxBytes: Int?
+    private var file: AtomicFileWriter?
+    private let standardOutput: StandardOutputSink?
+    /// With a size budget, the GIF for standard output until it is known to fit.
+    private var held: MemorySink?
+    private var comparison: FileComparisonSink?
+    private let poster: PosterOutput?
+
+    /// Prepares the GIF's `destination` and the still `settings` ask for.
+    init(_ destination: GIFDestination, settings: Animation) throws(RenderGIFError) {
+        path = destination.name
+        fps = settings.fps
+        maxBytes = settings.maxBytes
+        var standardOutput: StandardOutputSink?
+        switch destination {
+        case let .check(path):
+            comparison = try Self.comparison(path)
+        case .standardOutput:
+            guard !StandardOutputSink.isTerminal else {
+                throw .usage("Standard output is a terminal; send it to a file or a pipe ('render-gif - > out.gif'), or give '<output>' a file name.")
+            }
+            standardOutput = StandardOutputSink(whenReaderCloses: InterruptionHandler.closedOutputWait)
+            if maxBytes != nil { held = MemorySink() }
+        case .memory:
+            held = MemorySink()
+        case let .file(path):
+            file = try Self.temporaryFile(path)
+        }
+        self.standardOutput = standardOutput
+        poster = try settings.poster.map { path throws(RenderGIFError) in
+            try PosterOutput(path: path, time: settings.posterTime, check: destination.isCheck)
+        }
+    }
+
+    private static func comparison(_ path: String) throws(RenderGIFError) -> FileComparisonSink {
+        let sink = FileComparisonSink(path: path)
+        if let reason = sink.openFailure { throw .cannotCheck(path: path, reason: reason) }
+        return sink
+    }
+
+    private static func temporaryFile(_ path: String) throws(RenderGIFError) -> AtomicFileWriter {
+        do { return try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
+    }
+
+    /// Drops what the GIF sink received and starts it again empty, for another attempt at
+    /// fitting a size budget: a new temporary file (the old one removed), a new comparison,
+    /// or an empty buffer for standard output.
+    func restartGIF() throws(RenderGIFError) {
+        if let old = file {
+            old.discard()
+            file = try Self.temporaryFile(path)
+        }
+        if comparison != nil { comparison = try Self.comparison(path) }
+        if held != nil { held = MemorySink() }
+    }
+
+    /// The sink the GIF is written to.
+    var sink: any ByteSink {
+        if let file { return file }
+        if let held { return held }
+        if let standardOutput { return standardOutput }
+        return comparison!
+    }
+
+    /// The files written or checked, for the line a passing check prints.
+    var paths: [String] { (path.isEmpty ? [] : [path]) + (poster.map { [$0.path] } ?? []) }
+
+    /// The GIF's bytes, for a render to memory (nil for the other destinations).
+    var heldBytes: [UInt8]? { standardOutput == nil ? held?.bytes : nil }
+
+    /// Finishes every output once the GIF is encoded: draws the poster (with a copy of
+    /// `renderer`, at its time on `timeline`), then moves the files into place, or judges the
+    /// comparisons and throws `.outOfDate` describing every stale file.
+    func complete(posterFrom renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
+        try poster?.render(with: renderer, timeline: timeline)
+        do throws(ImageCodecError) {
+            if let standardOutput {
+                if let held { try standardOutput.write(contentsOf: held.bytes) }
+                try standardOutput.flush()
+            }
+            try file?.commit()
+        } catch {
+            throw .codec(error)
+        }
+        guard let comparison else {
+            try poster?.commit()
+            return
+        }
+        var reasons: [String] = []
+        if let reason = gifStaleness(comparison) { reasons.append(reason) }
+        if let reason = budgetExcess() { reasons.append(reason) }
+        if let reason = poster?.staleness() { reasons.append(reason) }
+        if !reasons.isEmpty { throw .outOfDate(reasons: reasons) }
+    }
+
+    /// With `--check` and a size budget: nil when the existing GIF fits the budget, otherwise
+    /// by how much it does not.
+    private func budgetExcess() -> String? {
+        var status = stat()
+        guard let maxBytes, stat(path, &status) == 0, Int(status.st_size) > maxBytes else { return nil }
+        let size = Int(status.st_size)
+        return "'\(path)' is \(Setting.groupedDigits(size)) bytes, \(Setting.groupedDigits(size - maxBytes)) over "
+            + "\(Setting.maxBytes.flag) \(maxBytes)"
+    }
+
+    /// Nil when the existing GIF is byte-identical to the rendering, otherwise what differs.
+    private func gifStaleness(_ comparison: FileComparisonSink) -> String? {
+        let byte: Int
+        switch comparison.finish() {
+        case .identical: return nil
+        case let .unreadable(reason): return "'\(path)' is out of date: cannot read it: \(reason)"
+        case let .differs(offset): byte = offset
+        case let .lengthDiffers(fileBytes, expectedBytes): byte = min(fileBytes, expectedBytes)
+        }
+        let existing: [UInt8]
+        do {
+            existing = try FileBytes.contents(ofFile: path, maxBytes: Int(Int32.max))
+        } catch {
+            return "'\(path)' is out of date: cannot read it: \(error)"
+        }
+        return CheckReport.describe(path: path, existing: existing, rendered: comparison.writtenBytes,
+                                    fps: fps, firstDifferingByte: byte)
+    }
+}

@@ -1,0 +1,69 @@
+import ArcScene
+import Foundation
+import ImageCodecs
+
+/// The `--poster` still: the scene at one time, drawn by the renderer that draws the frames
+/// and encoded as the `--frames` PNGs are, so it equals the frame PNG of the same time.
+/// Written like every output (a temporary file renamed into place), or with `--check`
+/// compared with the existing file.
+final class PosterOutput {
+    /// The PNG file.
+    let path: String
+    /// The time shown, in seconds; nil for the end of the animation.
+    let time: Double?
+    /// The temporary file, opened before rendering so that a bad path fails first.
+    private let file: AtomicFileWriter?
+    private var rendered: [UInt8] = []
+
+    /// Prepares `path`: a temporary file beside it, or with `check` a readable existing file.
+    init(path: String, time: Double?, check: Bool) throws(RenderGIFError) {
+        self.path = path
+        self.time = time
+        if check {
+            let comparison = FileComparisonSink(path: path)
+            if let reason = comparison.openFailure { throw .cannotCheck(path: path, reason: reason) }
+            file = nil
+        } else {
+            do { file = try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
+        }
+    }
+
+    /// Draws the still with a copy of `renderer` (any state: the copy draws what changed
+    /// since, which equals a full redraw) and encodes it; the file is written by `commit()`.
+    func render(with renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
+        var renderer = renderer
+        _ = renderer.render(timeline.state(at: time ?? timeline.totalDuration))
+        do throws(ImageCodecError) {
+            let png = try PNGEncoder.encode(renderer.canvas.image)
+            rendered = [UInt8](png)
+            try file?.write(png)
+        } catch {
+            throw .codec(error)
+        }
+    }
+
+    /// Moves the written still into place.
+    func commit() throws(RenderGIFError) {
+        do { try file?.commit() } catch { throw .codec(error) }
+    }
+
+    /// With `--check`: nil when the existing file equals the rendered still, otherwise what
+    /// differs, in the words of an out-of-date message.
+    func staleness() -> String? {
+        let existing: [UInt8]
+        do {
+            existing = try FileBytes.contents(ofFile: path, maxBytes: Int(Int32.max))
+        } catch {
+            return "'\(path)' is out of date: cannot read it: \(error)"
+        }
+        guard existing != rendered else { return nil }
+        return "'\(path)' is out of date: the file is \(Self.describe(existing)), the rendering \(Self.describe(rendered))"
+    }
+
+    /// "750 x 1334 pixels, 48213 bytes" from a PNG's header, or only the size for other data.
+    static func describe(_ png: [UInt8]) -> String {
+        guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return "\(png.count) bytes, not a PNG" }
+        func word(_ offset: Int) -> Int { png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return "\(word(16)) x \(word(20)) pixels, \(png.count) bytes"
+    }
+}

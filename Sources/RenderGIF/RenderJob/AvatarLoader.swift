@@ -1,0 +1,56 @@
+import Foundation
+import ImageCodecs
+import Raster
+
+/// Loads the avatar images a render needs: the user's pictures where given, the built-in
+/// pictures otherwise (button i beyond the fourth reuses picture i mod 4).
+///
+/// A user's picture is decoded for the layer it fills (diameter times scale pixels, with the
+/// render's content gravity): upright, in sRGB, and reduced with an area filter when it is
+/// larger, so a camera photograph neither aliases nor holds its full size in memory. The
+/// built-in pictures are drawn from their full 256 px, as they always have been.
+enum AvatarLoader {
+    /// The images for `settings`, decoded and premultiplied.
+    static func images(for settings: Animation) throws(RenderGIFError) -> SceneImages {
+        let fit = layerFit(for: settings)
+        let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit)
+        var buttons: [RGBAImage] = []
+        for index in 0..<settings.buttonCount {
+            let builtIn = defaultButtons[index % defaultButtons.count]
+            buttons.append(try load(settings.avatarImages[index], default: builtIn,
+                                    name: "\(index % defaultButtons.count + 1)", fit: fit))
+        }
+        return SceneImages(head: head, buttons: buttons)
+    }
+
+    /// The layer every avatar fills: a square of diameter x scale pixels.
+    static func layerFit(for settings: Animation) -> PictureFit {
+        PictureFit(side: settings.buttonDiameter * Double(settings.scale),
+                   preservesAspectRatio: settings.contentGravity == .resizeAspectFill)
+    }
+
+    private static let defaultButtons = [DefaultAvatarData.button1, DefaultAvatarData.button2,
+                                         DefaultAvatarData.button3, DefaultAvatarData.button4]
+
+    private static func load(_ picture: Picture?, default base64: String, name: String,
+                             fit: PictureFit) throws(RenderGIFError) -> RGBAImage {
+        do {
+            switch picture?.source {
+            case let .file(path): return try ImageFile.load(path: path, fit: fit)
+            case let .pixels(image): return image
+            case nil: return try builtIn(base64, name: name)
+            }
+        } catch {
+            throw .codec(error)
+        }
+    }
+
+    /// Decodes one of the built-in pictures.
+    static func builtIn(_ base64: String, name: String) throws(ImageCodecError) -> RGBAImage {
+        let path = "built-in avatar \(name).png"
+        guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
+            throw .corrupt(path: path, message: "the embedded base64 text is damaged")
+        }
+        return try ImageFile.decode([UInt8](data), path: path)
+    }
+}

@@ -1,0 +1,34 @@
+/// Where a render's GIF goes.
+enum GIFDestination: Equatable, Sendable {
+    /// A file, written to a temporary file beside it and renamed over it when complete.
+    case file(String)
+    /// Standard output (`-` on the command line), which must not be a terminal.
+    case standardOutput
+    /// Memory: the bytes are returned.
+    case memory
+    /// Nothing is written: the rendering is compared with this existing file (`--check`).
+    case check(String)
+
+    /// The name the GIF goes by in messages and reports: the path, `-` for standard output,
+    /// empty for memory.
+    var name: String {
+        switch self {
+        case let .file(path), let .check(path): return path
+        case .standardOutput: return "-"
+        case .memory: return ""
+        }
+    }
+
+    /// The file the GIF is written to, nil when it goes to standard output, memory or a
+    /// comparison.
+    var filePath: String? {
+        if case let .file(path) = self { return path }
+        return nil
+    }
+
+    /// True when the render compares instead of writing.
+    var isCheck: Bool {
+        if case .check = self { return true }
+        return false
+    }
+}

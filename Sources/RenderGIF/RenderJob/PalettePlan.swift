@@ -1,0 +1,75 @@
+import ArcScene
+import GIFEncoding
+import Raster
+
+/// Plans the animation's palette from the distinct pictures it can show, each drawn once,
+/// rather than from every frame:
+/// - the still scene (background, arc, buttons), seen in every frame;
+/// - the head resting at each place it rests, weighted by the frames it rests there;
+/// - the moving head, which is one picture at sub-pixel offsets over what lies under its
+///   path: `movingSamples` frames spread evenly over its journeys stand for all of them,
+///   each weighted by its share of the moving frames;
+/// - the touch indicators, when the animation shows them: `touchSamples` frames spread evenly
+///   over the frames that show one, the indicators' pixels each weighted by its share of them.
+/// The cost grows with the number of places the head rests, not with frames times colours.
+enum PalettePlan {
+    /// How many frames of the journeys stand for the moving head: the fewest tried whose
+    /// content PSNR (pixels that are not background, mean and worst frame) was at least that
+    /// of counting every frame, with the built-in avatars and with photographs.
+    static let movingSamples = 16
+
+    /// How many frames showing touch indicators stand for all of them: every one in a
+    /// documentation animation (a tap shows in about 18 frames at 50 fps), spread samples in
+    /// a long one. Fewer samples (16) left the worst fade frame half a decibel lower.
+    static let touchSamples = 256
+
+    /// How much more an indicator's pixel counts than a still pixel seen as long. Each fade
+    /// frame shows its blends over the pictures once, and a frame is judged as a whole, so
+    /// at the plain weight the fade frames were the worst frames of the animation; at four
+    /// times the pictures the rest of the animation shows lost more than the fades gained.
+    static let touchWeight = 2.5
+
+    /// The palette for an animation showing `states` (one per frame), drawn by `renderer`.
+    static func make(renderer: inout FrameRenderer, states: [SceneState], options: GIFEncodingOptions,
+                     interfaceColors: InterfaceColors) throws(GIFEncodingError) -> AnimationPalette {
+        var planner = try AnimationPalettePlanner(width: renderer.pixelWidth, height: renderer.pixelHeight,
+                                                  interfaceColors: interfaceColors, options: options)
+        try planner.addStaticFrame(renderer.staticCanvas, frameCount: states.count)
+        var restingOrder: [DynamicLayer] = []
+        var restingFrames: [DynamicLayer: Int] = [:]
+        var movingFrames: [Int] = []
+        var touchFrames: [Int] = []
+        for (k, state) in states.enumerated() {
+            if !state.touches.isEmpty { touchFrames.append(k) }
+            let layer = state.dynamicLayer
+            if layer.isMoving {
+                movingFrames.append(k)
+            } else {
+                if restingFrames[layer] == nil { restingOrder.append(layer) }
+                restingFrames[layer, default: 0] += 1
+            }
+        }
+        for layer in restingOrder {
+            // A resting head is counted without an indicator over it (those are counted below).
+            let k = states.firstIndex { $0.dynamicLayer == layer && $0.touches.isEmpty }
+                ?? states.firstIndex { $0.dynamicLayer == layer }!
+            let frame = renderer.render(states[k])
+            try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: Double(restingFrames[layer]!))
+        }
+        let samples = min(movingSamples, movingFrames.count)
+        for sample in 0 ..< samples {
+            let k = movingFrames[(2 * sample + 1) * movingFrames.count / (2 * samples)]
+            let frame = renderer.render(states[k])
+            try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds,
+                                 weight: Double(movingFrames.count) / Double(samples))
+        }
+        let touchSampleCount = min(touchSamples, touchFrames.count)
+        for sample in 0 ..< touchSampleCount {
+            let k = touchFrames[(2 * sample + 1) * touchFrames.count / (2 * touchSampleCount)]
+            let frame = renderer.render(states[k])
+            try planner.addFrame(renderer.canvas, spriteBounds: frame.touchBounds,
+                                 weight: touchWeight * Double(touchFrames.count) / Double(touchSampleCount))
+        }
+        return try planner.makePalette()
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import Raster
+
+/// The portable functions agree with the C library to a few units in the last place, which is
+/// all that geometry needs; their point is that they agree with themselves on every machine.
+@Suite enum PortableMathTests {
+    static func ulps(_ a: Double, _ b: Double) -> Double {
+        abs(a - b) / max(abs(b).ulp, Double.leastNormalMagnitude)
+    }
+
+    @Test static func sineAndCosineMatchTheCLibrary() {
+        var angle = -20.0
+        while angle <= 20 {
+            let (c, s) = PortableMath.cosSin(angle)
+            #expect(abs(s - Foundation.sin(angle)) <= 4 * Foundation.sin(angle).magnitude.ulp + 1e-16, "sin(\(angle))")
+            #expect(abs(c - Foundation.cos(angle)) <= 4 * Foundation.cos(angle).magnitude.ulp + 1e-16, "cos(\(angle))")
+            angle += 0.0137
+        }
+    }
+
+    @Test static func tangentMatchesTheCLibrary() {
+        var angle = -1.5
+        while angle <= 1.5 {
+            #expect(ulps(PortableMath.tan(angle), Foundation.tan(angle)) <= 8, "tan(\(angle))")
+            angle += 0.0071
+        }
+    }
+
+    @Test static func arcTangentCoversEveryQuadrant() {
+        for (y, x) in [(1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0), (0.3, 2.0), (2.0, -0.3), (0.0, -1.0), (-0.0, 1.0)] {
+            #expect(abs(PortableMath.atan2(y, x) - Foundation.atan2(y, x)) <= 4 * Foundation.atan2(y, x).magnitude.ulp + 1e-16,
+                    "atan2(\(y), \(x))")
+        }
+    }
+
+    /// Values the scene depends on, known in closed form.
+    @Test static func exactValues() {
+        #expect(PortableMath.sin(0) == 0 && PortableMath.cos(0) == 1)
+        #expect(abs(PortableMath.sin(.pi / 3) - 3.0.squareRoot() / 2) <= 2e-16)
+        #expect(abs(PortableMath.tan(.pi / 4) - 1) <= 3e-16)
+        #expect(abs(PortableMath.cos(.pi / 3) - 0.5) <= 2e-16)
+    }
+}
