@@ -4,10 +4,11 @@ import Raster
 /// The `--frames` PNGs of a render: the folder (its files staged until the render commits
 /// it) and the writer that encodes each frame on a worker of its own while the next is drawn.
 ///
-/// This is the render's frames stage; its errors are the codecs module's, converted once by
-/// the render job. `write` does not throw: the frame loop belongs to the GIF's stage, so a
-/// frame that failed is kept here and the loop is told to stop; `finish()` reports it (or a
-/// failure of the last frames) once the loop is over.
+/// Its errors are the codecs module's: the render job converts the opening once, and
+/// `OutputTarget.complete` the finishing and the commit, with the other files. `write` does
+/// not throw: the frame loop belongs to the GIF's stage, so a frame that failed is kept here
+/// and the loop is told to stop; `finish()` reports it (or a failure of the last frames)
+/// once the loop is over.
 final class FramesOutput {
     private let folder: FrameFolder
     private let writer = PNGFrameWriter()

@@ -33,8 +33,8 @@ struct EncodingPass {
     /// the encoder, which maps and encodes them on workers of its own while the next is drawn
     /// (see `AnimationWriter`). This is the GIF's stage: the encoder's errors (the sink's
     /// included) are converted once, and the first stops it. A frame that `frames` failed to
-    /// write stops it too, before the GIF is finished; the render job's `frames.finish()`
-    /// then reports that failure.
+    /// write stops it too, before the GIF is finished; `OutputTarget.complete` then reports
+    /// that failure, before any file is moved into place.
     func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
                 progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
         do throws(GIFEncodingError) {
@@ -62,7 +62,7 @@ struct EncodingPass {
     /// Draws every frame again and hands it to `frames` only: the frames of a GIF that had to
     /// fit a size budget, written once the GIF is known to fit (the pictures do not depend on
     /// the encoding, so they are the frames of every attempt). Stops at a frame that failed,
-    /// which `frames.finish()` reports.
+    /// which `OutputTarget.complete` reports.
     func writeFrames(to frames: FramesOutput, timings: inout RenderTimings) {
         drawFrames { (k, frame) -> Bool in
             timings.lap(.render)

@@ -70,14 +70,7 @@ package enum RenderJob {
             try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
                             progress: progress, timings: &timings)
         }
-        if let frames {
-            // The frames' stage: every PNG on disk (or the first failure) before the GIF is
-            // moved into place, the folder committed after it.
-            do { try frames.finish() } catch { throw RenderGIFError(error) }
-            timings.lap(.frames)
-        }
-        try output.complete(posterFrom: pass.renderer, timeline: timeline)
-        do { try frames?.commit() } catch { throw RenderGIFError(error) }
+        try output.complete(posterFrom: pass.renderer, timeline: timeline, frames: frames, timings: &timings)
         timings.lap(.write)
         progress.renderDidFinish()
         return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes)
