@@ -43,7 +43,7 @@ enum GIFPictureDecoder {
 
     /// `.corrupt` with giflib's text for `code`.
     static func failure(_ code: Int32, path: String) -> ImageCodecError {
-        let text = GifErrorString(code).map { String(cString: $0) } ?? ""
+        let text = GifErrorString(code).map { DisplayText.libraryMessage(String(cString: $0)) } ?? ""
         return .corrupt(path: path, message: text.isEmpty ? "giflib reported error \(code)" : "giflib: \(text)")
     }
 }

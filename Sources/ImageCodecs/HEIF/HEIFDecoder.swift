@@ -97,10 +97,9 @@ enum HEIFDecoder {
     /// Throws `.corrupt` with libheif's message unless `error` is success.
     static func check(_ error: heif_error, path: String) throws(ImageCodecError) {
         guard error.code != heif_error_Ok else { return }
-        // libheif ends some messages with a line break and joins parts with them: one line here.
-        let text = (error.message.map { String(cString: $0) } ?? "")
-            .split(whereSeparator: { $0.isNewline }).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: "; ")
+        // libheif ends some messages with a line break, joins parts with them and copies bytes
+        // of the file into them (a box type with a tab): one printable line here.
+        let text = DisplayText.libraryMessage(error.message.map { String(cString: $0) } ?? "")
         throw .corrupt(path: path, message: text.isEmpty ? "libheif reported an unnamed error" : "libheif: \(text)")
     }
 }
