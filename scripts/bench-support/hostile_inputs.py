@@ -104,7 +104,9 @@ def write_picture(kind, path, side, folder):
     elif kind == "animated-webp":
         second = os.path.join(folder, "picture-2.png")
         gradient(side, turn=90).save(second, compress_level=1)
-        subprocess.run(["img2webp", "-lossy", "-q", "80", png, second, "-o", path], check=True, stdout=subprocess.DEVNULL)
+        # img2webp reports the file it wrote on stderr, which would break the table's output.
+        subprocess.run(["img2webp", "-lossy", "-q", "80", png, second, "-o", path], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     else:
         gradient(side).convert("P", palette=1).save(path)
 
