@@ -68,7 +68,7 @@ enum PNGDecoder {
     }
 
     private static func failure(_ reader: OpaquePointer, path: String) -> ImageCodecError {
-        let text = String(cString: png_reader_message(reader))
+        let text = DisplayText.libraryMessage(String(cString: png_reader_message(reader)))
         return .corrupt(path: path, message: text.isEmpty ? "libpng reported an unnamed error" : text)
     }
 }
