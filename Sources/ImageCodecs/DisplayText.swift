@@ -1,3 +1,5 @@
+import Foundation
+
 /// Values shown in one-line messages (file names, keys, flag values), made safe to print:
 /// nothing in them can break the line, drive the terminal or make the line unbounded.
 public enum DisplayText {
@@ -22,6 +24,16 @@ public enum DisplayText {
     /// A whole message line made printable and kept under `maxLineLength` characters.
     public static func line(_ text: String) -> String {
         elided(pieces(text), limit: maxLineLength)
+    }
+
+    /// A C library's message (libheif, libpng, libjpeg, giflib, the C library's `strerror`)
+    /// as one printable line: the parts it puts on lines of their own joined with "; ", each
+    /// trimmed, and any control character left inside (a tab) escaped as by `printable`.
+    public static func libraryMessage(_ text: String) -> String {
+        printable(text.split(whereSeparator: { $0.isNewline })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; "))
     }
 
     /// The shown form of each character of `text` (an escape never splits when cut).

@@ -9,10 +9,12 @@ public struct ImageLimits: Equatable, Sendable {
     var maxDecodedBytes: Int
     /// The largest image file read at all, in bytes.
     var maxFileBytes: Int
-    /// The most memory one JPEG decode may take: libjpeg's own (every coefficient of a
-    /// progressive file, its buffers) plus the pixels it hands back, estimated from the header
-    /// before decoding and enforced by libjpeg's `max_memory_to_use`. With the largest file
-    /// and the process's own needs, an admitted picture keeps the process under 256 MB.
+    /// The most memory one picture's decoding may take, estimated from its header before
+    /// decoding: for a JPEG libjpeg's own (every coefficient of a progressive file, its
+    /// buffers) plus the pixels it hands back, also enforced by libjpeg's `max_memory_to_use`;
+    /// for HEIF/AVIF, WebP and GIF what their decoders hold at once (`checkWorkingMemory`).
+    /// With the largest file and the process's own needs, an admitted picture keeps the
+    /// process under 256 MB.
     var maxWorkingBytes: Int
 
     /// Creates limits; the defaults allow 16384 x 16384 pixels, 256 MB decoded, 64 MB files,
@@ -41,7 +43,14 @@ public struct ImageLimits: Equatable, Sendable {
         }
     }
 
-    /// The error for a JPEG whose decoding would take `needed` bytes, over `maxWorkingBytes`.
+    /// Throws the decoding-memory error when decoding a `width` x `height` picture would take
+    /// `needed` bytes (the decoder's own estimate from the declared size), over `maxWorkingBytes`.
+    func checkWorkingMemory(needed: Int, width: Int, height: Int, path: String) throws(ImageCodecError) {
+        guard needed > maxWorkingBytes else { return }
+        throw overMemory(path: path, width: width, height: height, needed: needed, progressive: false)
+    }
+
+    /// The error for a picture whose decoding would take `needed` bytes, over `maxWorkingBytes`.
     func overMemory(path: String, width: Int, height: Int, needed: Int, progressive: Bool) -> ImageCodecError {
         let need = "\((needed + (1 << 20) - 1) >> 20) MB"
         return .tooLarge(path: path, width: width, height: height,

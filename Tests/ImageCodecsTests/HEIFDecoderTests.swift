@@ -152,4 +152,30 @@ import Testing
             try ImageFile.load(path: path, limits: ImageLimits(maxDecodedBytes: 40000))
         }
     }
+
+    /// libheif's peak memory, estimated from the declared size before decoding: per pixel
+    /// 6 bytes at 8 bits (planes, libheif's copy, RGB), 9 with alpha, twice that at 10 bits,
+    /// 4 more when the picture is kept whole. The estimate passes; a byte less is refused
+    /// naming the limit.
+    @Test(arguments: [("quadrants.heic", nil, 64 * 32 * 10), ("quadrants.heic", 8, 64 * 32 * 6),
+                      ("alpha.heic", nil, 32 * 32 * 13), ("ten-bit.heic", nil, 64 * 8 * 16), ("grid.heic", nil, 120 * 100 * 10)])
+    static func decodingMemoryIsCheckedBeforeDecoding(name: String, side: Int?, needed: Int) throws {
+        let fit = side.map { PictureFit(side: Double($0), preservesAspectRatio: true) }
+        let image = try Files.load(name, fit: fit, limits: ImageLimits(maxWorkingBytes: needed))
+        let path = Files.path(name)
+        #expect(throws: ImageCodecError.tooLarge(path: path, width: image.width * (side == nil ? 1 : 4), height: image.height * (side == nil ? 1 : 4),
+                                                 limit: "\(needed - 1) bytes of memory for decoding (it needs 1 MB)")) {
+            try ImageFile.load(path: path, limits: ImageLimits(maxWorkingBytes: needed - 1), fit: fit)
+        }
+    }
+
+    /// A 12-megapixel photo as cameras write it is admitted by the default limits (73 MB);
+    /// an 8192 x 8192 picture, within the decoded-picture limit, would take 384 MB and is not.
+    @Test static func defaultLimitsAdmitPhotosButNotTheLargestPictures() throws {
+        #expect(HEIFDecoder.workingBytes(width: 4032, height: 3024, deep: false, hasAlpha: false, whole: false) == 73_156_608)
+        #expect(HEIFDecoder.workingBytes(width: 4032, height: 3024, deep: true, hasAlpha: false, whole: false)
+                <= ImageLimits.default.maxWorkingBytes)
+        #expect(HEIFDecoder.workingBytes(width: 8192, height: 8192, deep: false, hasAlpha: false, whole: false)
+                > ImageLimits.default.maxWorkingBytes)
+    }
 }

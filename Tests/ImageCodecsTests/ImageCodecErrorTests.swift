@@ -21,6 +21,15 @@ import Testing
             == "GIF frame 3: rectangle 0x4+0+0 is empty")
     }
 
+    /// A C library's message: its lines joined, each trimmed, a control character left inside
+    /// escaped; a printable message stays as it is.
+    @Test static func libraryMessagesBecomeOnePrintableLine() {
+        #expect(DisplayText.libraryMessage("Invalid input: No item\t\u{1B}[2J found\n  in grid\n")
+            == "Invalid input: No item\\t\\u{1B}[2J found; in grid")
+        #expect(DisplayText.libraryMessage("Not a JPEG file: starts with 0x89 0x50") == "Not a JPEG file: starts with 0x89 0x50")
+        #expect(DisplayText.libraryMessage("\r\n") == "")
+    }
+
     @Test static func limitsDescribeWholeMegabytes() {
         #expect(ImageLimits.describe(bytes: 256 << 20) == "256 MB")
         #expect(ImageLimits.describe(bytes: 1000) == "1000 bytes")

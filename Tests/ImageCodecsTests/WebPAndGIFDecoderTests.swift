@@ -92,4 +92,38 @@ import Testing
             try ImageFile.load(path: path, limits: ImageLimits(maxWidth: 63, maxHeight: 63))
         }
     }
+
+    /// The memory each decoder holds, estimated from the declared size before decoding: a
+    /// still WebP twice its output (libwebp's and the copy taken), an animated one its two
+    /// canvases (and the picture when kept whole), a GIF its canvas and the picture kept whole (only
+    /// the canvas when reduced). The estimate passes; a byte less is refused naming the limit.
+    @Test(arguments: [("quadrants.webp", nil, 64 * 32 * 8), ("animated.webp", nil, 64 * 32 * 12),
+                      ("animated.webp", 8, 64 * 32 * 8), ("quadrants.gif", nil, 64 * 32 * 8),
+                      ("quadrants.gif", 8, 64 * 32 * 4)])
+    static func decodingMemoryIsCheckedBeforeDecoding(name: String, side: Int?, needed: Int) throws {
+        let fit = side.map { PictureFit(side: Double($0), preservesAspectRatio: true) }
+        _ = try Files.load(name, fit: fit, limits: ImageLimits(maxWorkingBytes: needed))
+        let path = Files.path(name)
+        #expect(throws: ImageCodecError.tooLarge(path: path, width: 64, height: 32,
+                                                 limit: "\(needed - 1) bytes of memory for decoding (it needs 1 MB)")) {
+            try ImageFile.load(path: path, limits: ImageLimits(maxWorkingBytes: needed - 1), fit: fit)
+        }
+    }
+
+    /// A GIF that declares an 8192 x 8192 screen and image (within the decoded-picture limit)
+    /// and holds no pixels: refused by the default limits before its canvas exists, as an
+    /// avatar (its 256 MB canvas) and whole (512 MB).
+    @Test static func aLargeDeclaredGIFIsRefusedBeforeDecoding() {
+        let side: [UInt8] = [0x00, 0x20]  // 8192, little-endian
+        let bytes: [UInt8] = Array("GIF89a".utf8) + side + side + [0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+            + [0x2C, 0, 0, 0, 0] + side + side + [0, 2, 0, 0x3B]
+        #expect(throws: ImageCodecError.tooLarge(path: "large.gif", width: 8192, height: 8192,
+                                                 limit: "160 MB of memory for decoding (it needs 256 MB)")) {
+            try ImageFile.decode(bytes, path: "large.gif", fit: PictureFit(side: 64, preservesAspectRatio: true))
+        }
+        #expect(throws: ImageCodecError.tooLarge(path: "large.gif", width: 8192, height: 8192,
+                                                 limit: "160 MB of memory for decoding (it needs 512 MB)")) {
+            try ImageFile.decode(bytes, path: "large.gif")
+        }
+    }
 }

@@ -1,9 +1,12 @@
 """Bench rows for hostile inputs: the slowest 1 MiB scene file among those built to be slow
 (wide objects, many escapes, long keys and strings, huge arrays and numbers), and the largest
-progressive JPEG the decoding limits admit as an avatar (time and peak RSS of the render).
+progressive JPEG the decoding limits admit as an avatar, and the largest HEIC, WebP (still and
+animated) and GIF they admit (time and peak RSS of the render), each with one just over the
+limit, which is refused before decoding.
 
 Run alone: python3 scripts/bench-support/hostile_inputs.py --bin <render-gif> --work <folder>
-(Pillow is needed for the JPEG; the bench's virtual environment has it.)
+(Pillow is needed for the pictures, heif-enc, cwebp and img2webp for HEIC and WebP; the
+bench's virtual environment and scripts/setup provide them.)
 """
 
 import argparse
@@ -72,6 +75,65 @@ def write_progressive_jpeg(path, side):
     picture.save(path, "JPEG", quality=90, progressive=True, subsampling="4:2:0")
 
 
+# What each decoder holds per pixel at its peak when the picture is reduced to the layer (its
+# workingBytes): libheif 6 (8-bit 4:2:0 planes twice, then RGB), libwebp's animation decoder 8
+# (two canvases), the GIF canvas 4; a still WebP is decoded at the layer's size.
+WORKING_BYTES_PER_PIXEL = {"heic": 6, "animated-webp": 8, "gif": 4}
+
+
+def largest_side(kind):
+    """The side of the largest square picture of `kind` within the working-memory cap."""
+    side = int((WORKING_BYTES / WORKING_BYTES_PER_PIXEL[kind]) ** 0.5)
+    return side - side % 16
+
+
+def gradient(side, turn=0):
+    from PIL import Image
+    picture = Image.linear_gradient("L").resize((side, side))
+    return Image.merge("RGB", (picture, picture.rotate(90), picture.rotate(180))).rotate(turn)
+
+
+def write_picture(kind, path, side, folder):
+    """A `side` x `side` smooth picture of `kind`, by the format's own encoder."""
+    png = os.path.join(folder, "picture.png")
+    gradient(side).save(png, compress_level=1)
+    if kind == "heic":
+        subprocess.run(["heif-enc", "-q", "50", png, "-o", path], check=True, stdout=subprocess.DEVNULL)
+    elif kind == "webp":
+        subprocess.run(["cwebp", "-quiet", "-q", "80", png, "-o", path], check=True)
+    elif kind == "animated-webp":
+        second = os.path.join(folder, "picture-2.png")
+        gradient(side, turn=90).save(second, compress_level=1)
+        # img2webp reports the file it wrote on stderr, which would break the table's output.
+        subprocess.run(["img2webp", "-lossy", "-q", "80", png, second, "-o", path], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    else:
+        gradient(side).convert("P", palette=1).save(path)
+
+
+def picture_rows(binary, folder, runs):
+    """The largest square picture of each format the limits admit as the avatar, and one just
+    over them: the working-memory cap for HEIC, animated WebP and GIF, the decoded-picture limit
+    (8192 x 8192) for a still WebP, which is decoded at the layer's size."""
+    rows = []
+    for kind, shown, name, side in [("heic", "HEIC", "big.heic", largest_side("heic")),
+                                    ("webp", "still WebP", "big.webp", 8192),
+                                    ("animated-webp", "animated WebP", "big-animated.webp", largest_side("animated-webp")),
+                                    ("gif", "GIF", "big.gif", largest_side("gif"))]:
+        path = os.path.join(folder, name)
+        command = [binary, "--quiet", "--head", name, "--taps", "1", "--hold", "0.2", "out.gif"]
+        write_picture(kind, path, side, folder)
+        seconds, peak, status, line = min((timed(command, folder) for _ in range(runs)), key=lambda run: run[0])
+        rows.append({"label": "largest admitted %s as the avatar: %d x %d, %d bytes" % (shown, side, side, os.path.getsize(path)),
+                     "seconds": round(seconds, 3), "max_rss_kib": peak, "exit": status, "message": line[:120]})
+        over = side + 16
+        write_picture(kind, path, over, folder)
+        seconds, peak, status, line = timed(command, folder)
+        rows.append({"label": "%s over the limit: %d x %d (refused)" % (("an " if shown[0] in "aeiou" else "a ") + shown, over, over),
+                     "seconds": round(seconds, 3), "max_rss_kib": peak, "exit": status, "message": line[:120]})
+    return rows
+
+
 def measure_all(binary, work, runs=3):
     rows = []
     folder = os.path.join(work, "hostile")
@@ -107,6 +169,7 @@ def measure_all(binary, work, runs=3):
     seconds, peak, status, line = timed(command, folder)
     rows.append({"label": "a progressive JPEG over the limit: %d x %d (refused)" % (over, over),
                  "seconds": round(seconds, 3), "max_rss_kib": peak, "exit": status, "message": line[:120]})
+    rows.extend(picture_rows(binary, folder, runs))
     return rows
 
 

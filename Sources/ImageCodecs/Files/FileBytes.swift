@@ -47,5 +47,5 @@ public enum FileBytes {
 /// The C library's description of an `errno` value, e.g. "No such file or directory".
 package func systemErrorText(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    return DisplayText.libraryMessage(String(cString: text))
 }

@@ -47,7 +47,7 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
         guard descriptor >= 0 else { return nil }
         let path = template.dropLast().map { UInt8(bitPattern: $0) }
         guard let slot = table.add(path, kind: .file) else {
-            path.withCString { unlink($0) }
+            _ = path.withCString { unlink($0) }
             close(descriptor)
             errno = ENAMETOOLONG
             return nil

@@ -34,6 +34,6 @@ package enum GIFColorTable {
     /// giflib's text for an error code, e.g. "Failed to write to given file".
     package static func errorText(_ code: Int32) -> String {
         guard let text = GifErrorString(code) else { return "giflib error \(code)" }
-        return String(cString: text)
+        return DisplayText.libraryMessage(String(cString: text))
     }
 }

@@ -9,8 +9,9 @@ struct GIFFirstFrame {
     /// The row order of an interlaced image: four passes of (first row, step).
     private static let interlacePasses = [(0, 8), (4, 8), (2, 4), (1, 2)]
 
-    /// Reads records from the open `gif` up to and including its first image.
-    static func read(_ gif: UnsafeMutablePointer<GifFileType>, limits: ImageLimits,
+    /// Reads records from the open `gif` up to and including its first image, which is to be
+    /// reduced to `fit` (nil: kept whole).
+    static func read(_ gif: UnsafeMutablePointer<GifFileType>, limits: ImageLimits, fit: PictureFit?,
                      path: String) throws(ImageCodecError) -> GIFFirstFrame {
         var transparentIndex: Int?
         while true {
@@ -30,7 +31,7 @@ struct GIFFirstFrame {
                 }
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw GIFPictureDecoder.failure(gif.pointee.Error, path: path) }
-                return try image(gif, transparentIndex: transparentIndex, limits: limits, path: path)
+                return try image(gif, transparentIndex: transparentIndex, limits: limits, fit: fit, path: path)
             case TERMINATE_RECORD_TYPE:
                 throw .corrupt(path: path, message: "the GIF holds no image")
             default:
@@ -39,14 +40,22 @@ struct GIFFirstFrame {
         }
     }
 
+    /// The memory the first frame of a `width` x `height` screen takes: the RGBA canvas, and
+    /// the picture once more when it is kept whole rather than reduced to `fit`.
+    static func workingBytes(width: Int, height: Int, fit: PictureFit?) -> Int {
+        let whole = (fit?.reducedSize(width: width, height: height) ?? (width, height)) == (width, height)
+        return width * height * (whole ? 8 : 4)
+    }
+
     private static func image(_ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int?, limits: ImageLimits,
-                              path: String) throws(ImageCodecError) -> GIFFirstFrame {
+                              fit: PictureFit?, path: String) throws(ImageCodecError) -> GIFFirstFrame {
         let descriptor = gif.pointee.Image
         let left = Int(descriptor.Left), top = Int(descriptor.Top)
         let frameWidth = Int(descriptor.Width), frameHeight = Int(descriptor.Height)
         guard frameWidth > 0, frameHeight > 0 else { throw .corrupt(path: path, message: "the first image has no size") }
         let width = max(Int(gif.pointee.SWidth), left + frameWidth), height = max(Int(gif.pointee.SHeight), top + frameHeight)
         try limits.check(width: width, height: height, path: path)
+        try limits.checkWorkingMemory(needed: workingBytes(width: width, height: height, fit: fit), width: width, height: height, path: path)
         guard let map = descriptor.ColorMap ?? gif.pointee.SColorMap, let colors = map.pointee.Colors else {
             throw .corrupt(path: path, message: "the first image has no colour table")
         }

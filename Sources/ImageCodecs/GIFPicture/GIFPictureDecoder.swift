@@ -13,8 +13,9 @@ import Darwin
 /// layer with the area filter. Only records up to the first image are read, so a long
 /// animation costs no more than its first frame.
 ///
-/// The screen (widened to hold the frame where a file's screen is smaller) is checked against
-/// the limits before any pixel memory exists. A damaged or truncated file is an error with
+/// The screen (widened to hold the frame where a file's screen is smaller), and the memory its
+/// canvas takes (`GIFFirstFrame.workingBytes`), are checked against the limits before any pixel
+/// memory exists. A damaged or truncated file is an error with
 /// giflib's text; a pixel whose index lies past the colour table is opaque black, as in browsers.
 enum GIFPictureDecoder {
     /// Decodes GIF `bytes`; `path` names the data in errors. With a `fit`, a picture larger
@@ -30,7 +31,7 @@ enum GIFPictureDecoder {
             guard let gif = opened else { throw failure(error, path: path) }
             defer { DGifCloseFile(gif, nil) }
             let frame = try withExtendedLifetime(source) { () throws(ImageCodecError) -> GIFFirstFrame in
-                try GIFFirstFrame.read(gif, limits: limits, path: path)
+                try GIFFirstFrame.read(gif, limits: limits, fit: fit, path: path)
             }
             let target = fit?.reducedSize(width: frame.width, height: frame.height) ?? (frame.width, frame.height)
             var sink = PictureRowSink(width: frame.width, height: frame.height, target: target)
@@ -43,7 +44,7 @@ enum GIFPictureDecoder {
 
     /// `.corrupt` with giflib's text for `code`.
     static func failure(_ code: Int32, path: String) -> ImageCodecError {
-        let text = GifErrorString(code).map { String(cString: $0) } ?? ""
+        let text = GifErrorString(code).map { DisplayText.libraryMessage(String(cString: $0)) } ?? ""
         return .corrupt(path: path, message: text.isEmpty ? "giflib reported error \(code)" : "giflib: \(text)")
     }
 }

@@ -17,8 +17,9 @@ import Raster
 ///   it offers no decoding of tiles at a reduced size), area-reduced row by row from libheif's
 ///   output.
 ///
-/// The shown size is checked against the limits before any picture is decoded, and libheif's
-/// own size guard is set to twice them. Every libheif failure becomes `.corrupt` with its text.
+/// The shown size, and the memory its decoding takes (`workingBytes`), are checked against the
+/// limits before any picture is decoded, and libheif's own size guard is set to twice them.
+/// Every libheif failure becomes `.corrupt` with its text.
 enum HEIFDecoder {
     /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
@@ -42,9 +43,9 @@ enum HEIFDecoder {
             if target != (width, height), let thumbnail = HEIFThumbnail(of: handle, width: width, height: height, covering: target) {
                 defer { heif_image_handle_release(thumbnail.handle) }
                 return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height,
-                                       colourFrom: [thumbnail.handle, handle], target: target, path: path)
+                                       colourFrom: [thumbnail.handle, handle], target: target, limits: limits, path: path)
             }
-            return try decodeImage(handle, width: width, height: height, colourFrom: [handle], target: target, path: path)
+            return try decodeImage(handle, width: width, height: height, colourFrom: [handle], target: target, limits: limits, path: path)
         }
     }
 
@@ -52,7 +53,8 @@ enum HEIFDecoder {
     /// whole or reduced to `target`, in the colours of the first of `colourFrom` that has a
     /// colour description.
     private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, colourFrom: [OpaquePointer],
-                                    target: (width: Int, height: Int), path: String) throws(ImageCodecError) -> RGBAImage {
+                                    target: (width: Int, height: Int), limits: ImageLimits,
+                                    path: String) throws(ImageCodecError) -> RGBAImage {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
         let chroma: heif_chroma = switch (deep, hasAlpha) {
@@ -61,6 +63,9 @@ enum HEIFDecoder {
         case (true, false): heif_chroma_interleaved_RRGGBB_LE
         case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
         }
+        try limits.checkWorkingMemory(needed: workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha,
+                                                           whole: target == (width, height)),
+                                      width: width, height: height, path: path)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 0
@@ -94,13 +99,23 @@ enum HEIFDecoder {
         return sink.image()
     }
 
+    /// The memory libheif's decoding of a `width` x `height` picture holds at its peak: the
+    /// decoder's planes and libheif's copy of them (4:2:0, as cameras and encoders write them:
+    /// 1.5 samples a pixel, an alpha plane one more), then the interleaved RGB or RGBA it
+    /// converts them to, at 2 bytes a sample when `deep`; and the picture once more when it is
+    /// kept `whole` rather than reduced. (An 8192 x 8192 8-bit HEIC took 407 MB: 6 bytes a pixel.)
+    static func workingBytes(width: Int, height: Int, deep: Bool, hasAlpha: Bool, whole: Bool) -> Int {
+        let sampleBytes = deep ? 2 : 1
+        let perPixel = sampleBytes * ((hasAlpha ? 5 : 3) + (hasAlpha ? 4 : 3)) + (whole ? 4 : 0)
+        return width * height * perPixel
+    }
+
     /// Throws `.corrupt` with libheif's message unless `error` is success.
     static func check(_ error: heif_error, path: String) throws(ImageCodecError) {
         guard error.code != heif_error_Ok else { return }
-        // libheif ends some messages with a line break and joins parts with them: one line here.
-        let text = (error.message.map { String(cString: $0) } ?? "")
-            .split(whereSeparator: { $0.isNewline }).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: "; ")
+        // libheif ends some messages with a line break, joins parts with them and copies bytes
+        // of the file into them (a box type with a tab): one printable line here.
+        let text = DisplayText.libraryMessage(error.message.map { String(cString: $0) } ?? "")
         throw .corrupt(path: path, message: text.isEmpty ? "libheif reported an unnamed error" : "libheif: \(text)")
     }
 }

@@ -30,14 +30,27 @@ struct PictureRowSink {
 
     /// Takes row `y`: `width` straight RGBA pixels at `pixels`.
     mutating func add(_ pixels: UnsafePointer<UInt8>, y: Int) {
+        add(pixels, y: y, firstColumn: 0, step: 1, count: width)
+    }
+
+    /// Takes `count` straight RGBA pixels of row `y` at `pixels`, for columns `firstColumn`,
+    /// `firstColumn + step`, ... (a whole row, or one interlacing pass's part of it).
+    mutating func add(_ pixels: UnsafePointer<UInt8>, y: Int, firstColumn: Int, step: Int, count: Int) {
         guard y >= 0, y < height else { return }
         if reducer != nil {
-            reducer!.add(pixels, y: y, firstColumn: 0, step: 1, count: width)
+            reducer!.add(pixels, y: y, firstColumn: firstColumn, step: step, count: count)
             return
         }
-        let rowBytes = width * 4
+        let rowStart = y * width * 4
         whole.withUnsafeMutableBufferPointer { target in
-            _ = memcpy(target.baseAddress! + y * rowBytes, pixels, rowBytes)
+            if step == 1 {
+                _ = memcpy(target.baseAddress! + rowStart + firstColumn * 4, pixels, count * 4)
+                return
+            }
+            for k in 0 ..< count {
+                let to = rowStart + (firstColumn + k * step) * 4
+                for c in 0 ..< 4 { target[to + c] = pixels[4 * k + c] }
+            }
         }
     }
 

@@ -84,7 +84,7 @@ enum JPEGDecoder {
     /// The NUL-terminated library message held in the result's fixed buffer.
     private static func message(of result: inout JPEGReaderResult) -> String {
         let text = withUnsafeBytes(of: &result.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            DisplayText.libraryMessage(String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self))
         }
         return text.isEmpty ? "libjpeg reported an unnamed error" : text
     }

@@ -44,7 +44,7 @@ enum PNGDecoder {
                 let reduced = fit.reducedSize(width: upright.width, height: upright.height)
                 target = orientation.exchangedSize(width: reduced.width, height: reduced.height)
             }
-            var sink = PNGRowSink(width: width, height: height, target: target)
+            var sink = PictureRowSink(width: width, height: height, target: target)
             var row = [UInt8](repeating: 0, count: width * 4)
             var place = PNGReaderRow()
             let failed = row.withUnsafeMutableBufferPointer { rowBuffer -> Bool in
@@ -53,7 +53,8 @@ enum PNGDecoder {
                     switch png_reader_next_row(reader, pixels, &place) {
                     case 1:
                         transform?.convert(pixels, count: Int(place.count))
-                        sink.add(pixels, place)
+                        sink.add(pixels, y: Int(place.y), firstColumn: Int(place.first_column),
+                                 step: Int(place.column_step), count: Int(place.count))
                     case 0:
                         return false
                     default:
@@ -67,49 +68,7 @@ enum PNGDecoder {
     }
 
     private static func failure(_ reader: OpaquePointer, path: String) -> ImageCodecError {
-        let text = String(cString: png_reader_message(reader))
+        let text = DisplayText.libraryMessage(String(cString: png_reader_message(reader)))
         return .corrupt(path: path, message: text.isEmpty ? "libpng reported an unnamed error" : text)
-    }
-}
-
-/// Where decoded PNG rows go: into the whole picture, or through an area reducer when the
-/// picture is to be smaller (then the whole picture never exists).
-private struct PNGRowSink {
-    private let width: Int
-    private let height: Int
-    private var reducer: AreaReducer?
-    private var whole: [UInt8] = []
-
-    init(width: Int, height: Int, target: (width: Int, height: Int)) {
-        self.width = width
-        self.height = height
-        if target.width < width || target.height < height {
-            reducer = AreaReducer(sourceWidth: width, sourceHeight: height,
-                                  width: min(target.width, width), height: min(target.height, height))
-        } else {
-            whole = [UInt8](repeating: 0, count: width * height * 4)
-        }
-    }
-
-    /// Takes the pixels of one delivered row (a whole row, or one Adam7 pass's part of it).
-    mutating func add(_ pixels: UnsafeMutablePointer<UInt8>, _ place: PNGReaderRow) {
-        let y = Int(place.y), first = Int(place.first_column), step = Int(place.column_step), count = Int(place.count)
-        if reducer != nil {
-            reducer!.add(pixels, y: y, firstColumn: first, step: step, count: count)
-            return
-        }
-        let width = self.width
-        whole.withUnsafeMutableBufferPointer { target in
-            for k in 0 ..< count {
-                let to = (y * width + first + k * step) * 4
-                for c in 0 ..< 4 { target[to + c] = pixels[4 * k + c] }
-            }
-        }
-    }
-
-    /// The picture as stored: reduced and premultiplied, or whole and straight.
-    func image() -> RGBAImage {
-        if let reducer { return reducer.image() }
-        return RGBAImage(width: width, height: height, pixels: whole, isPremultiplied: false)
     }
 }

@@ -52,7 +52,7 @@ enum PNGLibraryWriter {
     /// The C side's NUL-terminated message.
     private static func message(of result: inout PNGWriterResult) -> String {
         let text = withUnsafeBytes(of: &result.message) { raw -> String in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            DisplayText.libraryMessage(String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self))
         }
         return text.isEmpty ? "libpng reported an unnamed error" : text
     }

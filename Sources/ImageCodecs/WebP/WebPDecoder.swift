@@ -8,7 +8,8 @@ import Raster
 /// A still picture larger than the layer is decoded at the reduced size by libwebp's own
 /// scaler (an area-averaging one), so the whole picture never exists; an animation's first
 /// frame is composed whole on the canvas (libwebp's animation decoder cannot scale) and area-
-/// reduced row by row. The canvas size is checked against the limits before decoding.
+/// reduced row by row. The canvas size, and the memory decoding takes (`workingBytes`), are
+/// checked against the limits before decoding.
 enum WebPDecoder {
     /// Decodes WebP `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced; otherwise whole and straight.
@@ -33,13 +34,24 @@ enum WebPDecoder {
                 target = orientation.exchangedSize(width: reduced.width, height: reduced.height)
                 target = (min(target.width, storedWidth), min(target.height, storedHeight))
             }
-            let stored = features.has_animation != 0
+            let animated = features.has_animation != 0
+            try limits.checkWorkingMemory(needed: workingBytes(width: storedWidth, height: storedHeight, target: target, animated: animated),
+                                          width: storedWidth, height: storedHeight, path: path)
+            let stored = animated
                 ? try firstFrame(base, count: buffer.count, width: storedWidth, height: storedHeight, target: target,
                                  transform: transform, path: path)
                 : try still(base, count: buffer.count, scaled: target != (storedWidth, storedHeight), target: target,
                              transform: transform, path: path)
             return orientation.apply(to: stored)
         }
+    }
+
+    /// The memory decoding a `width` x `height` picture to `target` takes: libwebp's output at
+    /// `target` and the copy taken from it; for an animation libwebp's two canvases (the frame
+    /// and the one before it), and the picture once more when it is kept whole.
+    static func workingBytes(width: Int, height: Int, target: (width: Int, height: Int), animated: Bool) -> Int {
+        let targetBytes = target.width * target.height * 4
+        return animated ? width * height * 8 + (target == (width, height) ? targetBytes : 0) : 2 * targetBytes
     }
 
     /// A still picture decoded at `target` (with `scaled`, libwebp scales while decoding).

@@ -43,17 +43,9 @@ public enum CrashCleanup {
         stack.ss_flags = 0
         sigaltstack(&stack, nil)
 
-        for number in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = crashed
-            #else
-            action.__sigaction_u.__sa_handler = crashed
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(truncatingIfNeeded: SA_ONSTACK) | Int32(truncatingIfNeeded: SA_RESETHAND) | Int32(truncatingIfNeeded: SA_NODEFER)
-            sigaction(number, &action, nil)
-        }
+        let flags = Int32(truncatingIfNeeded: SA_ONSTACK) | Int32(truncatingIfNeeded: SA_RESETHAND)
+            | Int32(truncatingIfNeeded: SA_NODEFER)
+        for number in signals { setAction(of: number, to: crashed, flags: flags) }
     }
 }
 

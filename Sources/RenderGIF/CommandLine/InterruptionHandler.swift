@@ -99,19 +99,6 @@ package enum InterruptionHandler {
     }
 }
 
-/// Makes `handler` (a function, or `SIG_DFL`) the action of signal `number`.
-private func setAction(of number: Int32, to handler: (@convention(c) (Int32) -> Void)?, flags: Int32) {
-    var action = sigaction()
-    #if canImport(Glibc)
-    action.__sigaction_handler.sa_handler = handler
-    #else
-    action.__sigaction_u.__sa_handler = handler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = flags
-    sigaction(number, &action, nil)
-}
-
 /// The signal handler: hands the signal's number to the watcher thread. It keeps `errno` as
 /// it found it, since it may run between a failed call and the interrupted code's reading of
 /// `errno` (SIGPIPE arrives just before its write returns EPIPE).
