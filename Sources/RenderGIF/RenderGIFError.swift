@@ -1,9 +1,12 @@
-import ArcScene
-import GIFEncoding
 import ImageCodecs
 
 /// Every way a render-gif run can fail, each with one line of text that names the flag or file
 /// and the problem. The command prints `Error: ` and the description.
+///
+/// The modules below the library report in their own error types; each stage of a render
+/// converts them once, where the stage is called, into the case that says what kind of
+/// failure it was, carrying that error's text (see `RenderGIFError+Stages.swift`), so no
+/// other module's type is part of this one.
 public enum RenderGIFError: Error, CustomStringConvertible {
     /// The command line is malformed (exit 64, followed by a usage line).
     case usage(String)
@@ -13,14 +16,16 @@ public enum RenderGIFError: Error, CustomStringConvertible {
     case sceneFile(path: String, problem: String)
     /// A picture given as pixels is not a picture (sizes and bytes disagree).
     case invalidPicture(String)
-    /// An image or output file failed.
-    case codec(ImageCodecError)
-    /// The GIF encoder refused a value.
-    case encoding(GIFEncodingError)
+    /// A picture could not be read or decoded, or an output file could not be written; the
+    /// text names the file and the problem.
+    case codec(String)
+    /// The GIF encoder refused a value; the text names it and the problem.
+    case encoding(String)
     /// The animation would exceed a documented limit.
     case limitExceeded(String)
-    /// The scene model refused the settings (a check no single setting could make).
-    case invalidScene(SceneError)
+    /// The scene model refused the settings (a check no single setting could make); the text
+    /// says which value and why.
+    case invalidScene(String)
     /// `--check`: a file to compare is missing or unreadable (found before rendering).
     case cannotCheck(path: String, reason: String)
     /// `--check`: outputs differ from what would be rendered, each reason naming its file
@@ -59,10 +64,10 @@ public enum RenderGIFError: Error, CustomStringConvertible {
         case let .invalidSetting(flag, nil, problem): return "invalid value for '\(flag)': \(problem)"
         case let .sceneFile(path, problem): return "scene file '\(DisplayText.value(path))': \(problem)"
         case let .invalidPicture(problem): return "invalid picture: \(problem)"
-        case let .codec(error): return error.description
-        case let .encoding(error): return error.description
+        case let .codec(message): return message
+        case let .encoding(message): return message
         case let .limitExceeded(message): return message
-        case let .invalidScene(error): return "the scene is not valid: \(error)"
+        case let .invalidScene(problem): return "the scene is not valid: \(problem)"
         case let .cannotCheck(path, reason): return "cannot check '\(DisplayText.value(path))': \(reason)"
         case let .outOfDate(reasons): return reasons.joined(separator: "; and ")
         case let .framesFolder(path, problem): return "frames folder '\(DisplayText.value(path))': \(problem)"

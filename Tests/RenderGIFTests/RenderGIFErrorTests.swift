@@ -1,4 +1,5 @@
 @testable import ArcScene
+import GIFEncoding
 import ImageCodecs
 import Testing
 @testable import RenderGIF
@@ -44,10 +45,26 @@ import Testing
             (.unwritable(path: "out.gif", reason: "read-only file system"), "cannot write 'out.gif': read-only file system"),
         ]
         for (codecError, text) in cases {
-            let error = RenderGIFError.codec(codecError)
+            let error = RenderGIFError(codecError)
             #expect(error.description == text)
             #expect(!error.isUsageError)
         }
+    }
+
+    /// The encoder's refusals keep their text as `.encoding`; its output failing is a file's
+    /// failure, worded by the codecs module, and comes out as `.codec`.
+    @Test static func encodingErrorsConvertByKind() {
+        let refused = RenderGIFError(GIFEncodingError.invalidInput(context: "GIF frame 3", problem: "no pixels"))
+        guard case .encoding("GIF frame 3: no pixels") = refused else {
+            Issue.record("got \(refused)")
+            return
+        }
+        let unwritable = RenderGIFError(GIFEncodingError.output(.unwritable(path: "out.gif", reason: "disk full")))
+        guard case .codec("cannot write 'out.gif': disk full") = unwritable else {
+            Issue.record("got \(unwritable)")
+            return
+        }
+        #expect(unwritable.description == "cannot write 'out.gif': disk full")
     }
 
     @Test static func limitExceeded() {
@@ -64,7 +81,7 @@ import Testing
 
     /// The scene model's own error, kept as such and worded as before.
     @Test static func invalidScene() {
-        let error = RenderGIFError.invalidScene(.notPositive(parameter: "screenWidth", value: 0))
+        let error = RenderGIFError(SceneError.notPositive(parameter: "screenWidth", value: 0))
         #expect(error.description == "the scene is not valid: \(SceneError.notPositive(parameter: "screenWidth", value: 0))")
         #expect(!error.isUsageError)
     }
@@ -84,7 +101,7 @@ import Testing
     @Test static func descriptionsAreOneLine() {
         let errors: [RenderGIFError] = [
             .usage("u"), .invalidSetting(flag: "--fps", value: "x", problem: "p"), .invalidSetting(flag: "--fps", value: nil, problem: "p"),
-            .sceneFile(path: "s", problem: "p"), .codec(.unsupportedFormat(path: "a")), .limitExceeded("l"),
+            .sceneFile(path: "s", problem: "p"), RenderGIFError(ImageCodecError.unsupportedFormat(path: "a")), .limitExceeded("l"),
             .cannotCheck(path: "o", reason: "r"), .outOfDate(reasons: ["a\nb"]), .framesFolder(path: "f", problem: "p"),
         ]
         for error in errors {

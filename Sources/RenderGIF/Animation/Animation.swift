@@ -83,12 +83,43 @@ public struct Animation: Equatable, Sendable {
     public var maxBytes: Int?
 
     // Touch indicators.
-    /// Whether every tap shows a touch indicator (off in the demo's animation).
+    /// Whether every tap shows a touch indicator (off in the demo's animation): a translucent
+    /// disc with a darker rim on the tapped button, above every layer, also for a tap on the
+    /// button the avatar rests on. The settings below shape it and do nothing while this is off.
     public var touches = false
-    /// How the indicators look.
+    /// How the indicators look (their defaults are written there, once).
     var touchStyle = TouchIndicatorStyle()
-    /// When they show.
+    /// When they show (their defaults are written there, once).
     var touchTiming = TouchTiming()
+
+    /// The indicator's diameter in points, 1 to 1000 (by default a fingertip's); its rim is a
+    /// sixteenth of it.
+    public var touchDiameter: Double {
+        get { touchStyle.diameter }
+        set { touchStyle.diameter = newValue }
+    }
+    /// The indicator's colour (by default a light grey); the rim is the same colour, darker.
+    public var touchColor: RGB8 {
+        get { touchStyle.color }
+        set { touchStyle.color = newValue }
+    }
+    /// The indicator's opacity while the finger is down, 0 to 1; while it fades the
+    /// opacity is `touchOpacity × (1 − t / touchFade)` at t seconds after the lift.
+    public var touchOpacity: Double {
+        get { touchStyle.opacity }
+        set { touchStyle.opacity = newValue }
+    }
+    /// How long the finger rests on the button before the move starts, 0 to 10 seconds; less
+    /// when the hold before the tap is shorter.
+    public var touchPress: Double {
+        get { touchTiming.press }
+        set { touchTiming.press = newValue }
+    }
+    /// How long the indicator takes to fade after the lift, 0 to 10 seconds.
+    public var touchFade: Double {
+        get { touchTiming.fade }
+        set { touchTiming.fade = newValue }
+    }
 
     // The still.
     /// Where to write a PNG still of the animation, or nil for none.

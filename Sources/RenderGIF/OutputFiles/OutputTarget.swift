@@ -57,8 +57,10 @@ final class OutputTarget {
         return sink
     }
 
-    private static func temporaryFile(_ path: String) throws(RenderGIFError) -> AtomicFileWriter {
-        do { return try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
+    /// Opens the temporary file beside `path` that becomes it when committed: the opening of
+    /// the outputs' stage, for the GIF and the still, converted once here.
+    static func temporaryFile(_ path: String) throws(RenderGIFError) -> AtomicFileWriter {
+        do { return try AtomicFileWriter(destination: path) } catch { throw RenderGIFError(error) }
     }
 
     /// Drops what the GIF sink received and starts it again empty, for another attempt at
@@ -87,24 +89,33 @@ final class OutputTarget {
     /// The GIF's bytes, for a render to memory (nil for the other destinations).
     var heldBytes: [UInt8]? { standardOutput == nil ? held?.bytes : nil }
 
-    /// Finishes every output once the GIF is encoded: draws the poster (with a copy of
-    /// `renderer`, at its time on `timeline`), then moves the files into place, or judges the
-    /// comparisons and throws `.outOfDate` describing every stale file.
-    func complete(posterFrom renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
-        try poster?.render(with: renderer, timeline: timeline)
+    /// Finishes every output once the GIF is encoded: waits for the `--frames` PNGs (the
+    /// first failure among them stops everything here, before any file is moved), draws the
+    /// poster (with a copy of `renderer`, at its time on `timeline`), then moves the files
+    /// into place (the GIF, the still, the frames), or judges the comparisons and throws
+    /// `.outOfDate` describing every stale file (a check writes no frames). This is the
+    /// outputs' stage: the files' failures are the codecs module's, converted once here.
+    func complete(posterFrom renderer: FrameRenderer, timeline: Timeline, frames: FramesOutput?,
+                  timings: inout RenderTimings) throws(RenderGIFError) {
         do throws(ImageCodecError) {
+            if let frames {
+                try frames.finish()
+                timings.lap(.frames)
+            }
+            try poster?.render(with: renderer, timeline: timeline)
             if let standardOutput {
                 if let held { try standardOutput.write(contentsOf: held.bytes) }
                 try standardOutput.flush()
             }
             try file?.commit()
+            if comparison == nil {
+                try poster?.commit()
+                try frames?.commit()
+            }
         } catch {
-            throw .codec(error)
+            throw RenderGIFError(error)
         }
-        guard let comparison else {
-            try poster?.commit()
-            return
-        }
+        guard let comparison else { return }
         var reasons: [String] = []
         if let reason = gifStaleness(comparison) { reasons.append(reason) }
         if let reason = budgetExcess() { reasons.append(reason) }

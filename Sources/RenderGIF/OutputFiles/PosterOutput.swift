@@ -24,27 +24,24 @@ final class PosterOutput {
             if let reason = comparison.openFailure { throw .cannotCheck(path: path, reason: reason) }
             file = nil
         } else {
-            do { file = try AtomicFileWriter(destination: path) } catch { throw .codec(error) }
+            file = try OutputTarget.temporaryFile(path)
         }
     }
 
     /// Draws the still with a copy of `renderer` (any state: the copy draws what changed
     /// since, which equals a full redraw) and encodes it; the file is written by `commit()`.
-    func render(with renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
+    /// Part of the outputs' stage, which `OutputTarget.complete` converts once.
+    func render(with renderer: FrameRenderer, timeline: Timeline) throws(ImageCodecError) {
         var renderer = renderer
         _ = renderer.render(timeline.state(at: time ?? timeline.totalDuration))
-        do throws(ImageCodecError) {
-            let png = try PNGEncoder.encode(renderer.canvas.image)
-            rendered = [UInt8](png)
-            try file?.write(png)
-        } catch {
-            throw .codec(error)
-        }
+        let png = try PNGEncoder.encode(renderer.canvas.image)
+        rendered = [UInt8](png)
+        try file?.write(png)
     }
 
     /// Moves the written still into place.
-    func commit() throws(RenderGIFError) {
-        do { try file?.commit() } catch { throw .codec(error) }
+    func commit() throws(ImageCodecError) {
+        try file?.commit()
     }
 
     /// With `--check`: nil when the existing file equals the rendered still, otherwise what

@@ -10,8 +10,9 @@ import Raster
 /// larger, so a camera photograph neither aliases nor holds its full size in memory. The
 /// built-in pictures are drawn from their full 256 px, as they always have been.
 enum AvatarLoader {
-    /// The images for `settings`, decoded and premultiplied.
-    static func images(for settings: Animation) throws(RenderGIFError) -> SceneImages {
+    /// The images for `settings`, decoded and premultiplied. This is the render's decoding
+    /// stage: its errors are the codecs module's, converted once by the render job.
+    static func images(for settings: Animation) throws(ImageCodecError) -> SceneImages {
         let fit = layerFit(for: settings)
         let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit)
         var buttons: [RGBAImage] = []
@@ -33,15 +34,11 @@ enum AvatarLoader {
                                          DefaultAvatarData.button3, DefaultAvatarData.button4]
 
     private static func load(_ picture: Picture?, default base64: String, name: String,
-                             fit: PictureFit) throws(RenderGIFError) -> RGBAImage {
-        do {
-            switch picture?.source {
-            case let .file(path): return try ImageFile.load(path: path, fit: fit)
-            case let .pixels(image): return image
-            case nil: return try builtIn(base64, name: name)
-            }
-        } catch {
-            throw .codec(error)
+                             fit: PictureFit) throws(ImageCodecError) -> RGBAImage {
+        switch picture?.source {
+        case let .file(path): return try ImageFile.load(path: path, fit: fit)
+        case let .pixels(image): return image
+        case nil: return try builtIn(base64, name: name)
         }
     }
 

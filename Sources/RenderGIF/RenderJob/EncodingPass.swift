@@ -18,86 +18,78 @@ struct EncodingPass {
     /// The animation's length in seconds, the end of the last frame.
     let totalDuration: Double
 
-    /// Plans the palette for `options`.
+    /// Plans the palette for `options`: the palette's stage, converted once here.
     mutating func palette(_ options: GIFEncodingOptions) throws(RenderGIFError) -> AnimationPalette {
         do {
             return try PalettePlan.make(renderer: &renderer, states: states, options: options,
                                         interfaceColors: RenderJob.interfaceColors(settings))
         } catch {
-            throw .encoding(error)
+            throw RenderGIFError(error)
         }
     }
 
     /// Encodes every frame with `palette` and `options` into `sink`; with `frames`, also
-    /// writes each frame as PNG. Frames are drawn here, one at a time, and handed to the
-    /// encoder, which maps and encodes them on workers of its own while the next is drawn
-    /// (see `AnimationWriter`). Stops at the first error, the sink's included.
-    func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FrameFolder?,
+    /// hands each frame to the PNG writer. Frames are drawn here, one at a time, and handed to
+    /// the encoder, which maps and encodes them on workers of its own while the next is drawn
+    /// (see `AnimationWriter`). This is the GIF's stage: the encoder's errors (the sink's
+    /// included) are converted once, and the first stops it. A frame that `frames` failed to
+    /// write stops it too, before the GIF is finished; `OutputTarget.complete` then reports
+    /// that failure, before any file is moved into place.
+    func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
                 progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
-        let frameWriter = frames.map { _ in PNGFrameWriter() }
-        let writer: AnimationWriter
-        do { writer = try AnimationWriter(palette: palette, options: options, output: sink) } catch { throw .encoding(error) }
-        try drawFrames { (k, frame) throws(RenderGIFError) in
-            timings.lap(.render)
-            do throws(GIFEncodingError) {
+        do throws(GIFEncodingError) {
+            let writer = try AnimationWriter(palette: palette, options: options, output: sink)
+            let drewEveryFrame = try drawFrames { (k, frame) throws(GIFEncodingError) -> Bool in
+                timings.lap(.render)
                 try writer.addFrame(frame.canvas, time: time(ofFrame: k), damage: frame.damage,
                                     spriteBounds: frame.spriteBounds)
-            } catch {
-                throw .encoding(error)
+                timings.lap(.encode)
+                if let frames {
+                    guard frames.write(frame.canvas.image, frame: k) else { return false }
+                    timings.lap(.frames)
+                }
+                progress.renderDidFinishFrame(k)
+                return true
             }
+            guard drewEveryFrame else { return }
+            try writer.finish(totalDuration: totalDuration)
             timings.lap(.encode)
-            if let frames, let frameWriter { try Self.write(frame.canvas, k, to: frames, with: frameWriter, &timings) }
-            progress.renderDidFinishFrame(k)
+        } catch {
+            throw RenderGIFError(error)
         }
-        do { try writer.finish(totalDuration: totalDuration) } catch { throw .encoding(error) }
-        timings.lap(.encode)
-        if let frames, let frameWriter { try Self.finish(frames, frameWriter, &timings) }
     }
 
-    /// Draws every frame again and writes it as PNG only: the frames of a GIF that had to fit
-    /// a size budget, written once the GIF is known to fit (the pictures do not depend on
-    /// the encoding, so they are the frames of every attempt).
-    func writeFrames(to frames: FrameFolder, timings: inout RenderTimings) throws(RenderGIFError) {
-        let frameWriter = PNGFrameWriter()
-        try drawFrames { (k, frame) throws(RenderGIFError) in
+    /// Draws every frame again and hands it to `frames` only: the frames of a GIF that had to
+    /// fit a size budget, written once the GIF is known to fit (the pictures do not depend on
+    /// the encoding, so they are the frames of every attempt). Stops at a frame that failed,
+    /// which `OutputTarget.complete` reports.
+    func writeFrames(to frames: FramesOutput, timings: inout RenderTimings) {
+        drawFrames { (k, frame) -> Bool in
             timings.lap(.render)
-            try Self.write(frame.canvas, k, to: frames, with: frameWriter, &timings)
+            guard frames.write(frame.canvas.image, frame: k) else { return false }
+            timings.lap(.frames)
+            return true
         }
-        try Self.finish(frames, frameWriter, &timings)
     }
 
     /// Draws frame 0, 1, ... in order with a copy of the renderer and calls `body` with each:
     /// what changed since the frame before (the whole canvas for the first frame, whatever
-    /// the renderer drew before) and the head's pixels.
-    private func drawFrames(_ body: (Int, DrawnFrame) throws(RenderGIFError) -> Void) throws(RenderGIFError) {
+    /// the renderer drew before) and the head's pixels. Stops when `body` returns false, and
+    /// returns whether every frame was drawn.
+    @discardableResult
+    private func drawFrames<Failure: Error>(_ body: (Int, DrawnFrame) throws(Failure) -> Bool) throws(Failure) -> Bool {
         var renderer = self.renderer
         for k in states.indices {
             let frame = renderer.render(states[k])
-            try body(k, DrawnFrame(canvas: renderer.canvas, damage: k == 0 ? renderer.canvas.bounds : frame.damage,
-                                   spriteBounds: frame.spriteBounds))
+            let goesOn = try body(k, DrawnFrame(canvas: renderer.canvas, damage: k == 0 ? renderer.canvas.bounds : frame.damage,
+                                                spriteBounds: frame.spriteBounds))
+            guard goesOn else { return false }
         }
+        return true
     }
 
     /// Frame k shows t = k / fps.
     func time(ofFrame k: Int) -> Double {
         Double(k) / Double(settings.fps)
-    }
-
-    private static func write(_ canvas: Canvas, _ k: Int, to frames: FrameFolder, with writer: PNGFrameWriter,
-                              _ timings: inout RenderTimings) throws(RenderGIFError) {
-        do { try writer.write(canvas.image, frame: k, in: frames) } catch { throw .codec(error) }
-        timings.lap(.frames)
-    }
-
-    /// Waits for the last frame (the frames stay in the folder's staging folder until the
-    /// render commits them).
-    private static func finish(_ frames: FrameFolder, _ writer: PNGFrameWriter,
-                               _ timings: inout RenderTimings) throws(RenderGIFError) {
-        do {
-            try writer.finish()
-        } catch {
-            throw .codec(error)
-        }
-        timings.lap(.frames)
     }
 }

@@ -30,7 +30,7 @@ package enum RenderJob {
         do {
             frameCount = try timeline.frameCount(fps: settings.fps)
         } catch {
-            throw .invalidScene(error)
+            throw RenderGIFError(error)
         }
         // The outputs first: two outputs that are one file, a bad output path, or with
         // --check a missing file, fail before progress starts and before --frames creates a folder.
@@ -41,14 +41,15 @@ package enum RenderJob {
         let output = try OutputTarget(destination, settings: settings)
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
-        let images = try AvatarLoader.images(for: settings)
+        let images: SceneImages
+        do { images = try AvatarLoader.images(for: settings) } catch { throw RenderGIFError(error) }
         timings.lap(.decode)
 
-        let frames: FrameFolder?
+        let frames: FramesOutput?
         do {
-            frames = try framesFolder.map { path throws(ImageCodecError) in try FrameFolder(path: path, frameCount: frameCount) }
+            frames = try framesFolder.map { path throws(ImageCodecError) in try FramesOutput(path: path, frameCount: frameCount) }
         } catch {
-            throw .codec(error)
+            throw RenderGIFError(error)
         }
 
         let renderer = FrameRenderer(layout: timeline.layout, scale: settings.scale, images: images,
@@ -62,15 +63,14 @@ package enum RenderJob {
         if let maxBytes = settings.maxBytes {
             try SizeBudget.encode(&pass, options: options, maxBytes: maxBytes, output: output,
                                   progress: progress, timings: &timings)
-            if let frames { try pass.writeFrames(to: frames, timings: &timings) }
+            if let frames { pass.writeFrames(to: frames, timings: &timings) }
         } else {
             let palette = try pass.palette(options)
             timings.lap(.palette)
             try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
                             progress: progress, timings: &timings)
         }
-        try output.complete(posterFrom: pass.renderer, timeline: timeline)
-        do { try frames?.commit() } catch { throw .codec(error) }
+        try output.complete(posterFrom: pass.renderer, timeline: timeline, frames: frames, timings: &timings)
         timings.lap(.write)
         progress.renderDidFinish()
         return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes)

@@ -26,7 +26,7 @@ enum SceneSetup {
                                     timing: settings.timing, pathMode: settings.pathMode,
                                     touches: settings.touches ? settings.touchTiming : nil)
         } catch {
-            throw .invalidScene(error)
+            throw RenderGIFError(error)
         }
         let seconds = timeline.totalDuration
         guard seconds * Double(settings.fps) <= Double(maxFrames) else {

@@ -1,0 +1,28 @@
+import ArcScene
+import GIFEncoding
+import ImageCodecs
+
+/// The one conversion of each lower module's error into the library's: a stage of a render
+/// (decoding the pictures, planning the palette, encoding the GIF, writing frames and files)
+/// throws its module's own error type, and the code that calls the stage converts it here,
+/// once, keeping the text word for word.
+extension RenderGIFError {
+    /// A picture, file or frame that failed in the codecs module.
+    init(_ error: ImageCodecError) {
+        self = .codec(error.description)
+    }
+
+    /// A value the GIF encoder refused, or the output it was writing to failing (which is a
+    /// file's failure, worded by the codecs module).
+    init(_ error: GIFEncodingError) {
+        switch error {
+        case let .output(codecError): self.init(codecError)
+        case .invalidInput: self = .encoding(error.description)
+        }
+    }
+
+    /// Settings the scene model refused as a whole.
+    init(_ error: SceneError) {
+        self = .invalidScene("\(error)")
+    }
+}
