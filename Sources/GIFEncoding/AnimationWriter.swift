@@ -32,9 +32,10 @@ public final class AnimationWriter {
         var byteCount: Int { 1024 + pixels.width * pixels.height * 4 + (prepared?.byteCount ?? 0) }
     }
 
-    /// How many bytes of frames may wait for each stage by default: about 20 frames of a
-    /// moving head at the default size.
-    public static let defaultQueueBudget = 2 << 20
+    /// How many bytes of frames may wait for each stage by default: about ten frames of a
+    /// moving head at the default size, enough for the drawing to run ahead through a hold's
+    /// slow frames; each of the two queues counts towards the process's peak memory.
+    public static let defaultQueueBudget = 1 << 19
 
     private let encoder: AnimationEncoder
     private let gif: GIFStreamWriter
