@@ -34,11 +34,6 @@ def measure_all(binary, work, runs, budget):
     photos = sample_photos.fetch(os.path.join(work, "photos"))
     phone, small = phone_photo.make(photos[0], os.path.join(work, "photos"))
     out = os.path.join(work, "photos.gif")
-
-    def remove():
-        if os.path.exists(out):
-            os.remove(out)
-
     cases = [
         ("phone JPEG shrunk to 100 px as --head", ["--head", small]),
         ("phone JPEG (12 MP) as --head", ["--head", phone]),
@@ -47,7 +42,7 @@ def measure_all(binary, work, runs, budget):
     ]
     rows = []
     for label, arguments in cases:
-        measured = measure.repeat(label, [binary, "--quiet"] + arguments + [out], runs, budget, before_each=remove)
+        measured = measure.repeat(label, [binary, "--quiet"] + arguments + [out], runs, budget, before_each=measure.remover(out))
         rows.append(dict(measured.to_json(), label=label, bytes=os.path.getsize(out)))
     return {"phone_photo": os.path.basename(phone), "phone_bytes": os.path.getsize(phone), "rows": rows}
 
