@@ -7,6 +7,10 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "render-gif",
+    // macOS 13 (Ventura, 2022) is the oldest release that Apple still updates and that
+    // Swift 6.3's toolchains target; scripts/check-availability fails on any standard-library
+    // declaration the code uses that is newer than this.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "render-gif", targets: ["render-gif"]),
         .library(name: "RenderGIF", targets: ["RenderGIF"]),

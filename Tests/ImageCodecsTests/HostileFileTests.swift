@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageCodecs
+import Raster
 import Testing
 
 /// The file layer in hostile surroundings: names as bytes, printable and bounded messages,
@@ -68,7 +69,8 @@ import Testing
             #expect(symlink("target", folder + "/out.gif") == 0)
             let writer = try AtomicFileWriter(destination: folder + "/out.gif", unnamed: unnamed, systemWrite: { write($0, $1, $2) })
             try writer.write(contentsOf: [1, 2, 3])
-            #expect(try TestSupport.folderListing(folder).count == (unnamed ? 2 : 3), "an unnamed file has no name yet")
+            let unnamedHere = unnamed && AtomicFileWriter.openUnnamed(in: PathBytes.bytes(folder)).map { close($0) } != nil
+            #expect(try TestSupport.folderListing(folder).count == (unnamedHere ? 2 : 3), "an unnamed file has no name yet")
             try writer.commit()
             #expect(try TestSupport.contents(of: folder + "/target") == [9, 9])
             #expect(try TestSupport.contents(of: folder + "/out.gif") == [1, 2, 3])
@@ -85,7 +87,7 @@ import Testing
             let writer = try AtomicFileWriter(destination: folder + "/" + name, unnamed: false, systemWrite: { write($0, $1, $2) })
             let temporary = try #require(writer.temporaryPath)
             let component = PathBytes.bytes(String(temporary.split(separator: "/").last!))
-            #expect(component.count <= 255 && String(validating: component, as: UTF8.self) != nil)
+            #expect(component.count <= 255 && UTF8Validation.isValid(component))
             try writer.write(contentsOf: [7])
             try writer.commit()
             #expect(try TestSupport.folderListing(folder) == [name])

@@ -1,3 +1,5 @@
+import Raster
+
 /// File names are bytes, not text: a name on the command line or in a folder may hold bytes
 /// that are not UTF-8. `PathBytes` carries such names in a `String` without losing a byte, and
 /// hands the exact bytes back to the system.
@@ -94,8 +96,7 @@ public enum PathBytes {
         default: return nil
         }
         guard index + length <= bytes.count,
-              let text = String(validating: bytes[index ..< index + length], as: UTF8.self),
-              let scalar = text.unicodeScalars.first else { return nil }
+              let scalar = UTF8Validation.singleScalar(bytes[index ..< index + length]) else { return nil }
         return (scalar, length)
     }
 }

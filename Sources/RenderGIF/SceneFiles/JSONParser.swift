@@ -1,4 +1,5 @@
 import ImageCodecs
+import Raster
 
 /// A strict JSON parser (RFC 8259) for scene files: no comments, no trailing commas, no
 /// duplicate keys, nesting at most `maxDepth` deep. Errors say where (line and column) and what.
@@ -161,7 +162,7 @@ struct JSONParser {
         func flushRun(_ parser: JSONParser, upTo end: Int, into utf8: inout [UInt8]) throws(SyntaxError) {
             guard runStart < end else { return }
             let run = parser.bytes[runStart..<end]
-            guard String(validating: run, as: UTF8.self) != nil else {
+            guard UTF8Validation.isValid(run) else {
                 var located = parser
                 located.index = JSONParser.firstInvalidUTF8(in: parser.bytes, from: runStart, to: end)
                 throw located.error("invalid UTF-8 in a string")
@@ -258,7 +259,7 @@ struct JSONParser {
             default: return i
             }
             guard i + length <= end,
-                  String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil else { return i }
+                  UTF8Validation.isValid(bytes[i..<(i + length)]) else { return i }
             i += length
         }
         return end
