@@ -55,12 +55,12 @@ import Testing
     /// devices and folders as the scene file, a picture and the --check target: refused at
     /// once, naming what they are, within the timeout.
     @Test static func inputsThatAreNotRegularFiles() throws {
-        let folder = try CommandRunner.temporaryFolder()
+        let folder = try CommandRunner.shortTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(mkfifo(folder.appendingPathComponent("fifo").path, 0o644) == 0)
         #expect(mkfifo(folder.appendingPathComponent("fifo.gif").path, 0o644) == 0)
-        let sockets = [ShellRunner.makeSocket(at: folder.appendingPathComponent("socket").path),
-                       ShellRunner.makeSocket(at: folder.appendingPathComponent("socket.gif").path)]
+        let sockets = [try ShellRunner.makeSocket(at: folder.appendingPathComponent("socket").path),
+                       try ShellRunner.makeSocket(at: folder.appendingPathComponent("socket.gif").path)]
         defer { for socket in sockets { close(socket) } }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder"), withIntermediateDirectories: false)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.gif"), withIntermediateDirectories: false)

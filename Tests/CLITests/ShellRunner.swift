@@ -70,6 +70,35 @@ enum ShellRunner {
 
     struct SpawnFailure: Error { let code: Int32 }
 
+    /// Whether this system lets /bin/sh set `ulimit -v` (Linux does; macOS refuses it with
+    /// "Invalid argument", its kernel having no address-space limit to set).
+    static func canLimitAddressSpace() throws -> Bool {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "ulimit -v 250000"]
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        return shell.terminationStatus == 0
+    }
+
+    /// The bytes in one block of this /bin/sh's `ulimit -f`: 512 for dash and POSIX shells,
+    /// 1024 for bash (macOS's /bin/sh is bash 3.2). Measured, not assumed: under `ulimit -f 1`
+    /// a file written a byte at a time stops growing at exactly one block.
+    static func fileSizeLimitBlock(in folder: URL) throws -> Int {
+        let probe = folder.appendingPathComponent("ulimit-probe")
+        defer { try? FileManager.default.removeItem(at: probe) }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "ulimit -f 1 && exec dd if=/dev/zero of=\"$0\" bs=1 count=5000", probe.path]
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        let size = try FileManager.default.attributesOfItem(atPath: probe.path)[.size] as? Int ?? 0
+        guard size > 0 && size < 5000 else { throw SpawnFailure(code: EINVAL) }
+        return size
+    }
+
     /// The names in `folder` as raw bytes, sorted.
     static func rawNames(in folder: URL) -> [[UInt8]] {
         guard let directory = opendir(folder.path) else { return [] }
@@ -82,21 +111,38 @@ enum ShellRunner {
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// Makes a listening Unix socket at `path`; returns its descriptor (close it when done).
-    static func makeSocket(at path: String) -> Int32 {
+    /// Makes a bound Unix socket at `path`; returns its descriptor (close it when done). Throws
+    /// when `path` does not fit `sun_path` (108 bytes on Linux, 104 on macOS), which the system
+    /// would otherwise cut short silently, and when the socket cannot be made.
+    static func makeSocket(at path: String) throws -> Int32 {
+        var address = sockaddr_un()
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        let bytes = Array(path.utf8)
+        guard bytes.count < capacity else { throw SocketPathTooLong(path: path, capacity: capacity) }
         #if os(Linux)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
         #endif
-        var address = sockaddr_un()
+        guard descriptor >= 0 else { throw SpawnFailure(code: errno) }
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
-        _ = withUnsafePointer(to: &address) {
+        let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
+        guard bound == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SpawnFailure(code: code)
+        }
         return descriptor
+    }
+
+    /// A socket path longer than the system's `sun_path` holds.
+    struct SocketPathTooLong: Error {
+        let path: String
+        let capacity: Int
     }
 }

@@ -30,9 +30,12 @@ import Testing
         !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) }
     }
 
-    /// A HEIC whose item location declares construction method 9, which libheif writes into its
-    /// message as the character of that code, a tab (found by the heif-decoding fuzz target and
-    /// kept among its seeds): the message is one printable line, the tab shown as `\t`.
+    /// A HEIC whose item location declares construction method 9, which libheif 1.15 writes
+    /// into its message as the character of that code, a tab (found by the heif-decoding fuzz
+    /// target and kept among its seeds): the message is one printable line naming the file.
+    /// libheif's own words differ between versions (Homebrew's 1.21 is not Debian's 1.15), so
+    /// only what every version gives is pinned; the escaping of the tab is
+    /// `ImageCodecErrorTests`' business.
     @Test static func libheifMessagesQuotingTheFileStayOnePrintableLine() throws {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../FuzzCorpus/heif-decoding/construction-method-9.heic").standardized.path
@@ -42,8 +45,8 @@ import Testing
             Issue.record("the damaged grid decoded")
         } catch {
             #expect(isOnePrintableLine(error.description), "\(error.description)")
-            #expect(error.description == "'tab.heic' is not a valid image: libheif: Unsupported feature: No 'idat' box: "
-                + "Item construction method \\t not implemented")
+            #expect(error.description.hasPrefix("'tab.heic' is not a valid image: libheif: "), "\(error.description)")
+            #expect(error.description.count > "'tab.heic' is not a valid image: libheif: ".count, "libheif's reason is kept")
         }
     }
 

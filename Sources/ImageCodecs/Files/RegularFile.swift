@@ -16,8 +16,11 @@ public enum RegularFile {
         let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let code = errno
-            // A socket cannot be opened at all (ENXIO); name it rather than print "No such device".
-            if code == ENXIO, let kind = kind(ofPath: path), kind != S_IFREG { return .failure(Refusal(notRegular: kind)) }
+            // A socket cannot be opened at all (ENXIO on Linux, EOPNOTSUPP on macOS); name it
+            // rather than print "No such device" or "Operation not supported".
+            if code == ENXIO || code == EOPNOTSUPP, let kind = kind(ofPath: path), kind != S_IFREG {
+                return .failure(Refusal(notRegular: kind))
+            }
             return .failure(Refusal(reason: systemErrorText(code)))
         }
         var status = stat()
