@@ -76,6 +76,30 @@ struct CommandRunner {
         return url
     }
 
+    /// A new empty folder with a short path (under /tmp), for Unix sockets: their paths must
+    /// fit `sun_path`, which `temporaryFolder()` under macOS's long `$TMPDIR` would not.
+    static func shortTemporaryFolder() throws -> URL {
+        var template = Array("/tmp/rg-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ShellRunner.SpawnFailure(code: errno)
+        }
+        return URL(fileURLWithPath: String(cString: made), isDirectory: true)
+    }
+
+    /// Whether `folder` takes unnamed files (Linux `O_TMPFILE`, whose value Swift's Glibc
+    /// does not export: the kernel's `__O_TMPFILE | O_DIRECTORY`), as render-gif's outputs
+    /// use them there; false on macOS.
+    static func unnamedFilesExist(in folder: URL) -> Bool {
+        #if os(Linux)
+        let descriptor = open(folder.path, 0o20000000 | O_DIRECTORY | O_WRONLY, 0o600)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// The arguments of a small, fast render: scale 1, 10 fps, one tap, and 32 colours, whose
     /// palette plans much faster than 256's (the plan is most of a small render's time).
     static let smallRender = ["--scale", "1", "--fps", "10", "--taps", "1", "--hold", "0.2", "--colors", "32", "--quiet"]

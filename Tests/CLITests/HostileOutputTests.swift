@@ -63,9 +63,13 @@ import Testing
         }
     }
 
-    /// SIGKILL at several points of a render and of a --frames render: nothing is left (the
-    /// GIF, the still and the frames are unnamed until complete), the old outputs and the
-    /// earlier render's frames keep their bytes. Delays from before the first frame to the end.
+    /// SIGKILL at several points of a render and of a --frames render. With unnamed files
+    /// (Linux) nothing is left (the GIF, the still and the frames are unnamed until complete),
+    /// the old outputs and the earlier render's frames keep their bytes; with named temporaries
+    /// (macOS, or `RENDER_GIF_NAMED_TEMPORARIES=1`) the old outputs keep their bytes too, and
+    /// whatever temporaries the kill left are gone after the next render of the same outputs.
+    /// Delays from before the first frame to well before the end: a render that finished
+    /// before its kill fails the test, since nothing was tried then.
     @Test(arguments: [0.05, 0.3, 0.8, 1.5, 3.0])
     static func sigkillLeavesNothingBehind(after seconds: Double) throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -76,16 +80,28 @@ import Testing
         for k in [0, 1, 500] { try old.write(to: folder.appendingPathComponent("frames/" + FramesFolderTests.frameName(k))) }
         let before = try BadInputCase.snapshot(folder)
         let beforeFrames = try BadInputCase.snapshot(folder.appendingPathComponent("frames"))
-        let arguments = ["--scale", "2", "--taps", "1,3", "--hold", "1", "--quiet", "--poster", "still.png", "--frames", "frames", "out.gif"]
+        let outputs = ["--poster", "still.png", "--frames", "frames", "out.gif"]
+        let arguments = ["--scale", "2", "--taps", "1,3,0", "--hold", "1", "--quiet"] + outputs
         let process = CommandRunner.process(arguments, in: folder, standardOutput: FileHandle.nullDevice, standardError: FileHandle.nullDevice)
         try process.run()
         usleep(useconds_t(seconds * 1_000_000))
         let killed = process.isRunning
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        guard killed else { return }  // finished before the kill: nothing to check at this point
-        #expect(try BadInputCase.snapshot(folder) == before, "the folder as it was, no temporary file")
-        #expect(try BadInputCase.snapshot(folder.appendingPathComponent("frames")) == beforeFrames, "the earlier frames as they were")
+        try #require(killed, "the render ended before the kill at \(seconds) s")
+        let unnamed = ProcessInfo.processInfo.environment["RENDER_GIF_NAMED_TEMPORARIES"] == nil
+        if unnamed && CommandRunner.unnamedFilesExist(in: folder) {
+            #expect(try BadInputCase.snapshot(folder) == before, "the folder as it was, no temporary file")
+            #expect(try BadInputCase.snapshot(folder.appendingPathComponent("frames")) == beforeFrames, "the earlier frames as they were")
+        } else {
+            let after = try BadInputCase.snapshot(folder)
+            for (name, bytes) in before { #expect(after[name] == bytes, "\(name) as it was") }
+        }
+        let next = try CommandRunner.run(small + outputs, in: folder)
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["frames", "out.gif", "still.png"])
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path)
+        #expect(frames.allSatisfy { !$0.hasPrefix(".") }, "no staging folder or temporary left: \(frames)")
     }
 
     /// Over `ulimit -f` (SIGXFSZ ignored, EFBIG a write error): one line naming the limit,
@@ -96,23 +112,33 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try old.write(to: folder.appendingPathComponent("out.gif"))
         let before = try BadInputCase.snapshot(folder)
-        let result = try ShellRunner.run(small + arguments, in: folder, prefix: "ulimit -f 8;")
+        // 4096 bytes, in the blocks of this shell's `ulimit -f`.
+        let block = try ShellRunner.fileSizeLimitBlock(in: folder)
+        let limit = 4096
+        let result = try ShellRunner.run(small + arguments, in: folder, prefix: "ulimit -f \(limit / block);")
         #expect(!result.signalled && result.status == 1)
         #expect(result.standardError.hasPrefix("Error: cannot write '"))
-        // The shell's `ulimit -f` counts blocks of 512 bytes.
-        #expect(result.standardError.hasSuffix("File too large: over the file size limit of 4096 bytes (ulimit -f)\n"))
+        #expect(result.standardError.hasSuffix("File too large: over the file size limit of \(limit) bytes (ulimit -f)\n"))
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(try BadInputCase.snapshot(folder) == before)
     }
 
     /// Under a `ulimit -v` the render cannot fit: refused up front with one line naming the
-    /// need and the limit, nothing written.
+    /// need and the limit, nothing written. Where the system has no such limit (macOS refuses
+    /// `ulimit -v`), the render runs as without one and says nothing of a limit.
     @Test static func memoryLimit() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try old.write(to: folder.appendingPathComponent("out.gif"))
         let before = try BadInputCase.snapshot(folder)
-        let result = try ShellRunner.run(["--scale", "4", "--quiet", "--frames", "frames", "out.gif"], in: folder, prefix: "ulimit -v 250000;")
+        let arguments = ["--scale", "4", "--quiet", "--frames", "frames", "out.gif"]
+        let result = try ShellRunner.run(arguments, in: folder, prefix: "ulimit -v 250000 2>/dev/null;")
+        guard try ShellRunner.canLimitAddressSpace() else {
+            #expect(!result.signalled && result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.isEmpty)
+            #expect(try BadInputCase.snapshot(folder) != before, "the render was written")
+            return
+        }
         #expect(!result.signalled && result.status == 1, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("Error: the render needs about "))
         #expect(result.standardError.contains("over the process's limit of 245 MB (ulimit -v)"))
@@ -122,10 +148,21 @@ import Testing
 
     /// Names that are not UTF-8 reach the file system byte for byte (the GIF, the still, the
     /// frames folder, a scene file), and messages show the odd bytes as \xNN.
+    /// On a file system that takes only UTF-8 names (APFS and HFS+ refuse others with EILSEQ),
+    /// such an output is refused in one line naming it and the system's reason.
     @Test static func nonUTF8NamesRoundTrip() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let gif: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".gif".utf8)
+        guard try acceptsNonUTF8Names(folder) else {
+            let refused = try ShellRunner.run(small.map { Array($0.utf8) } + [gif], in: folder)
+            #expect(refused.status == 1)
+            #expect(refused.standardError.hasPrefix("Error: cannot write 'caf\\xE9.gif': "), "\(refused.standardError)")
+            #expect(refused.standardError.hasSuffix(String(cString: strerror(EILSEQ)) + "\n"), "\(refused.standardError)")
+            #expect(refused.standardError.split(separator: "\n").count == 1)
+            #expect(ShellRunner.rawNames(in: folder).isEmpty)
+            return
+        }
         let still: [UInt8] = [0xFF, 0xFE] + Array(".png".utf8)
         let frames: [UInt8] = Array("fr".utf8) + [0x80]
         let scene: [UInt8] = Array("s".utf8) + [0xC3, 0x28] + Array(".json".utf8)
@@ -141,6 +178,22 @@ import Testing
         let missing: [UInt8] = Array("d".utf8) + [0xFF] + Array("/x.gif".utf8)
         let refused = try ShellRunner.run(small.map { Array($0.utf8) } + [missing], in: folder)
         #expect(refused.standardError == "Error: cannot write 'd\\xFF/x.gif': no such folder 'd\\xFF'\n")
+    }
+
+    /// Whether `folder`'s file system takes a name that is not UTF-8: creates and removes one;
+    /// false when the system refuses it as an illegal byte sequence.
+    static func acceptsNonUTF8Names(_ folder: URL) throws -> Bool {
+        let name = Array(folder.path.utf8) + Array("/probe".utf8) + [0xFF, 0]
+        let descriptor = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
+        }
+        guard descriptor >= 0 else {
+            if errno == EILSEQ { return false }
+            throw ShellRunner.SpawnFailure(code: errno)
+        }
+        close(descriptor)
+        _ = name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) } }
+        return true
     }
 
     /// Legal names up to 255 bytes are written (the temporary names are cut to fit), with a

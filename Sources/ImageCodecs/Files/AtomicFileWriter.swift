@@ -11,10 +11,12 @@ import Darwin
 ///
 /// On Linux the bytes go to an unnamed file in the destination's folder (`O_TMPFILE`), which
 /// vanishes with the process whatever ends it; `commit()` gives it its name (`linkat`). Where
-/// the file system has no unnamed files (and on macOS) they go to a temporary file beside the
-/// destination (`.name.XXXXXX` by mkstemp, the name shortened to fit the folder's NAME_MAX),
-/// recorded in `TemporaryFileRegistry.shared` from creation to rename or removal, so that an
-/// interrupted or crashing process removes it. `commit()` flushes the file to disk, sets mode
+/// the file system has no unnamed files (and on macOS, or with `UnnamedFiles` turned off) they
+/// go to a temporary file beside the destination (`.name.render-gif-XXXXXX` by mkstemp, the
+/// name shortened to fit the folder's NAME_MAX), recorded in `TemporaryFileRegistry.shared`
+/// from creation to rename or removal, so that an interrupted or crashing process removes it,
+/// and locked (`TemporaryLock`), so that the next render of the same destination removes it
+/// when SIGKILL left it (`StaleTemporaries`). `commit()` flushes the file to disk, sets mode
 /// 0644 and moves it over the destination. Any failure, `discard()`, or dropping the writer
 /// without committing removes the file and leaves an existing destination byte-identical.
 ///
@@ -52,9 +54,11 @@ public final class AtomicFileWriter: ByteSink {
     }
 
     /// Starts writing `destination` through `systemWrite` (tests pass one that fails); with
-    /// `unnamed` false, the named fallback is used even where unnamed files exist.
-    init(destination: String, registry: TemporaryFileRegistry = .shared, unnamed: Bool = true,
-         systemWrite: @escaping SystemWrite) throws(ImageCodecError) {
+    /// `unnamed` false, the named fallback is used even where unnamed files exist. With
+    /// `removingStale`, stale temporaries of the same destination are removed first (a frame
+    /// written into a new staging folder has none to look for).
+    init(destination: String, registry: TemporaryFileRegistry = .shared, unnamed: Bool = UnnamedFiles.allowed,
+         removingStale: Bool = true, systemWrite: @escaping SystemWrite) throws(ImageCodecError) {
         try Self.checkReplaceable(destination)
         let folderPath = Self.folder(of: destination)
         var folderStatus = stat()
@@ -75,7 +79,9 @@ public final class AtomicFileWriter: ByteSink {
         self.target = target
         self.registry = registry
         self.systemWrite = systemWrite
+        if removingStale { StaleTemporaries.remove(folder: folder, name: name) }
         if unnamed, let made = Self.openUnnamed(in: folder) {
+            TemporaryLock.lockUnnamed(made)
             descriptor = made
         } else if let made = registry.makeFile(folder: folder, name: name) {
             descriptor = made.descriptor
@@ -160,8 +166,8 @@ public final class AtomicFileWriter: ByteSink {
     }
 
     /// Writes `data` to `path` atomically in one call.
-    static func writeAtomically(_ data: Data, to path: String) throws(ImageCodecError) {
-        let writer = try AtomicFileWriter(destination: path)
+    static func writeAtomically(_ data: Data, to path: String, removingStale: Bool = true) throws(ImageCodecError) {
+        let writer = try AtomicFileWriter(destination: path, removingStale: removingStale, systemWrite: { posixWrite($0, $1, $2) })
         try writer.write(data)
         try writer.commit()
     }

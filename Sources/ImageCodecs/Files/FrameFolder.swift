@@ -17,11 +17,12 @@ import Darwin
 ///
 /// On Linux each frame is an unnamed file (`O_TMPFILE`) in the folder, kept open until
 /// `commit()` links it, so even SIGKILL leaves nothing (the descriptor limit is raised for
-/// them). Where unnamed files are missing (macOS, some file systems) or too many for the
-/// descriptor limit, frames go to a hidden staging folder inside it
-/// (`.render-gif-frames-XXXXXX`; for a missing folder, `.name.XXXXXX` beside it, renamed into
-/// place whole), recorded in `TemporaryFileRegistry.shared` and moved in by
-/// `commit()`. The links or moves of `commit()` happen under the registry's lock, so an
+/// them). Where unnamed files are missing (macOS, some file systems, `UnnamedFiles` off) or
+/// too many for the descriptor limit, frames go to a hidden staging folder inside it
+/// (`.render-gif-frames-XXXXXX`; for a missing folder, `.name.render-gif-XXXXXX` beside it,
+/// renamed into place whole), recorded in `TemporaryFileRegistry.shared`, locked for as long
+/// as the render lives (`TemporaryLock`) and moved in by `commit()`; a staging folder that a
+/// killed render left is removed by the next render into the same folder (`StaleTemporaries`). The links or moves of `commit()` happen under the registry's lock, so an
 /// interruption (SIGINT, SIGTERM, SIGHUP, SIGPIPE) waits for them: it finds the old set or
 /// the new one.
 public final class FrameFolder: @unchecked Sendable {
@@ -42,6 +43,8 @@ public final class FrameFolder: @unchecked Sendable {
     private let filesFolder: [UInt8]
     private let registry: TemporaryFileRegistry
     private var staging: TemporaryFileRegistry.Entry?
+    /// The staging folder's descriptor, which holds its `TemporaryLock`; -1 without one.
+    private var stagingLock: Int32 = -1
     /// The unnamed frames' descriptors by frame (-1 until stored), under `lock`.
     private var descriptors: [Int32]
     private let lock = NSLock()
@@ -53,8 +56,12 @@ public final class FrameFolder: @unchecked Sendable {
     /// Checks the folder for `frameCount` frames (or, when it is missing, that its parent can
     /// take it: it is created by `commit()`); with `unnamed` false, frames go to a staging
     /// folder even where unnamed files exist.
-    public init(path: String, frameCount: Int, registry: TemporaryFileRegistry = .shared,
-                unnamed: Bool = true) throws(ImageCodecError) {
+    public convenience init(path: String, frameCount: Int) throws(ImageCodecError) {
+        try self.init(path: path, frameCount: frameCount, registry: .shared, unnamed: UnnamedFiles.allowed)
+    }
+
+    /// `init(path:frameCount:)` recording in `registry`, with unnamed files or without.
+    init(path: String, frameCount: Int, registry: TemporaryFileRegistry, unnamed: Bool) throws(ImageCodecError) {
         self.path = path
         self.frameCount = frameCount
         self.registry = registry
@@ -80,6 +87,11 @@ public final class FrameFolder: @unchecked Sendable {
             missing = true
             filesFolder = parent
         }
+        if missing {
+            StaleTemporaries.remove(folder: filesFolder, name: Array(Self.trimmedName(folder)))
+        } else {
+            StaleTemporaries.removeInFramesFolder(folder)
+        }
         if unnamed, let probe = AtomicFileWriter.openUnnamed(in: filesFolder),
            close(probe) == 0, ResourceLimit.allowOpenFiles(frameCount + Self.otherDescriptors) {
             descriptors = Array(repeating: -1, count: frameCount)
@@ -89,18 +101,34 @@ public final class FrameFolder: @unchecked Sendable {
         descriptors = []
         // A missing folder is staged beside where it will be, and renamed into place whole.
         let stagingName = missing
-            ? TemporaryFileRegistry.temporaryPath(folder: filesFolder, name: Array(Self.trimmedName(folder)), suffix: Array(".XXXXXX".utf8))
-            : folder + Array("/.render-gif-frames-XXXXXX".utf8)
-        var template = stagingName.map { CChar(bitPattern: $0) } + [0]
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) } != nil
-        let stagingBytes = template.dropLast().map { UInt8(bitPattern: $0) }
-        staging = made ? registry.addFolder(stagingBytes, staging: true, frameCount: frameCount, digits: digits) : nil
-        guard made, staging != nil else {
-            let reason = made ? "too many temporary files at once" : "cannot make a staging folder: \(systemErrorText(errno))"
-            if made { _ = stagingBytes.withCString { rmdir($0) } }
-            throw .unwritable(path: path, reason: reason)
+            ? TemporaryFileRegistry.temporaryPath(folder: filesFolder, name: Array(Self.trimmedName(folder)),
+                                                  suffix: StaleTemporaries.templateSuffix)
+            : folder + [UInt8(ascii: "/")] + StaleTemporaries.framesStagingPrefix
+                + Array(repeating: UInt8(ascii: "X"), count: StaleTemporaries.randomLength)
+        let (stagingBytes, lock) = try Self.makeStagingFolder(stagingName, for: path)
+        staging = registry.addFolder(stagingBytes, staging: true, frameCount: frameCount, digits: digits)
+        guard staging != nil else {
+            _ = stagingBytes.withCString { rmdir($0) }
+            close(lock)
+            throw .unwritable(path: path, reason: "too many temporary files at once")
         }
+        stagingLock = lock
         stagingPath = PathBytes.string(fromBytes: stagingBytes)
+    }
+
+    /// Makes a staging folder from the mkdtemp `template` and claims its `TemporaryLock`;
+    /// returns its path and the descriptor that holds the lock.
+    private static func makeStagingFolder(_ template: [UInt8], for path: String) throws(ImageCodecError) -> ([UInt8], Int32) {
+        for _ in 0 ..< 100 {
+            var bytes = template.map { CChar(bitPattern: $0) } + [0]
+            guard bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { break }
+            let made = bytes.dropLast().map { UInt8(bitPattern: $0) }
+            let descriptor = made.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            if descriptor >= 0, TemporaryLock.claim(descriptor, path: made) { return (made, descriptor) }
+            // Removed by a render sweeping the folder before it was locked: make another.
+            if descriptor >= 0 { close(descriptor) }
+        }
+        throw .unwritable(path: path, reason: "cannot make a staging folder: \(systemErrorText(errno))")
     }
 
     /// Removes the frames written, unless they were committed.
@@ -127,7 +155,7 @@ public final class FrameFolder: @unchecked Sendable {
     public func store(_ bytes: Data, frame index: Int) throws(ImageCodecError) {
         if let stagingPath {
             do {
-                try AtomicFileWriter.writeAtomically(bytes, to: stagedPath(ofFrame: index, in: stagingPath))
+                try AtomicFileWriter.writeAtomically(bytes, to: stagedPath(ofFrame: index, in: stagingPath), removingStale: false)
             } catch {
                 throw namingFinalPath(error)
             }
@@ -136,6 +164,7 @@ public final class FrameFolder: @unchecked Sendable {
         guard let descriptor = AtomicFileWriter.openUnnamed(in: filesFolder) else {
             throw .unwritable(path: filePath(ofFrame: index), reason: "cannot create a file in '\(DisplayText.value(path))': \(systemErrorText(errno))")
         }
+        TemporaryLock.lockUnnamed(descriptor)
         let failure: String? = bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -219,6 +248,8 @@ public final class FrameFolder: @unchecked Sendable {
             registry.forget(staging)
         }
         staging = nil
+        if stagingLock >= 0 { close(stagingLock) }
+        stagingLock = -1
     }
 
     /// `error` about a frame in the staging folder, naming the frame's path in the folder

@@ -35,24 +35,34 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
         let slot: Int
     }
 
-    /// Creates a unique empty file beside `name` in `folder` (`.name.XXXXXX` by mkstemp, the
-    /// name shortened so that the whole fits the folder's NAME_MAX) and records it; returns
-    /// its descriptor and entry, or nil with `errno` set.
+    /// Creates a unique empty file beside `name` in `folder` (`.name.render-gif-XXXXXX` by
+    /// mkstemp, the name shortened so that the whole fits the folder's NAME_MAX), locked by its
+    /// descriptor (`TemporaryLock`), and records it; returns its descriptor and entry, or nil
+    /// with `errno` set.
     func makeFile(folder: [UInt8], name: [UInt8]) -> (descriptor: Int32, entry: Entry)? {
-        var template = Self.temporaryPath(folder: folder, name: name, suffix: Array(".XXXXXX".utf8)).map { CChar(bitPattern: $0) }
-        template.append(0)
+        let template = Self.temporaryPath(folder: folder, name: name, suffix: StaleTemporaries.templateSuffix)
         lock.lock()
         defer { lock.unlock() }
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return nil }
-        let path = template.dropLast().map { UInt8(bitPattern: $0) }
-        guard let slot = table.add(path, kind: .file) else {
-            _ = path.withCString { unlink($0) }
-            close(descriptor)
-            errno = ENAMETOOLONG
-            return nil
+        for _ in 0 ..< 100 {
+            var bytes = template.map { CChar(bitPattern: $0) } + [0]
+            let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { return nil }
+            let path = bytes.dropLast().map { UInt8(bitPattern: $0) }
+            // A render sweeping the folder may have removed it before it was locked: make another.
+            guard TemporaryLock.claim(descriptor, path: path) else {
+                close(descriptor)
+                continue
+            }
+            guard let slot = table.add(path, kind: .file) else {
+                _ = path.withCString { unlink($0) }
+                close(descriptor)
+                errno = ENAMETOOLONG
+                return nil
+            }
+            return (descriptor, Entry(path: path, slot: slot))
         }
-        return (descriptor, Entry(path: path, slot: slot))
+        errno = EEXIST
+        return nil
     }
 
     /// Renames the recorded file over `target` and forgets it; returns `rename`'s result.
@@ -113,7 +123,8 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
 
     /// Links the unnamed file open as `descriptor` (Linux `O_TMPFILE`) at `target`, replacing
     /// what is there: linked straight at `target` when nothing is, otherwise at a recorded
-    /// temporary name beside it, then renamed over it. Returns 0, or -1 with `errno` set.
+    /// temporary name beside it (`.name.render-gif-XXXXXX`, covered by the descriptor's
+    /// `TemporaryLock`), then renamed over it. Returns 0, or -1 with `errno` set.
     func linkInPlace(_ descriptor: Int32, folder: [UInt8], name: [UInt8], target: [UInt8]) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
@@ -124,8 +135,9 @@ public final class TemporaryFileRegistry: @unchecked Sendable {
         if Self.link(descriptor, at: target) == 0 { return 0 }
         guard errno == EEXIST else { return -1 }
         for _ in 0 ..< 100 {
-            let random = String(UInt64.random(in: 0 ..< (1 << 40)), radix: 36)
-            let temporary = Self.temporaryPath(folder: folder, name: name, suffix: Array(".\(random)".utf8))
+            let random = String(Int.random(in: 0 ..< 2_176_782_336), radix: 36)  // six base-36 digits at most
+            let digits = Array(String(repeating: "0", count: StaleTemporaries.randomLength - random.count) + random)
+            let temporary = Self.temporaryPath(folder: folder, name: name, suffix: StaleTemporaries.marker + digits.map { $0.asciiValue! })
             guard let slot = table.add(temporary, kind: .file) else {
                 errno = ENAMETOOLONG
                 return -1
