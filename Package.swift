@@ -89,10 +89,13 @@ let package = Package(
         // Test-only: the seeded random generator every test suite shares.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // The library: Animation (render to a file, to memory, or check), and in folders named
-        // for them the option table, scene files, the render job, drawing, --check, the size
-        // budget, the output files and the command line's parsing (package API for the command).
+        // for them the settings table, scene files, the render job, drawing, checks, the size
+        // budget, the output files and the errors (package API for the command).
         .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
-        .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
+        // The command line: argument parsing, help, the flags' names for settings and errors,
+        // exit codes, signal handling. Only the executable uses it; the library knows no flag.
+        .target(name: "RenderGIFCommand", dependencies: ["RenderGIF", "ImageCodecs"]),
+        .executableTarget(name: "render-gif", dependencies: ["RenderGIFCommand", "RenderGIF", "ImageCodecs"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
         // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif

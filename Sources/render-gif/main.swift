@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import RenderGIF
+import RenderGIFCommand
 
 /// Writes `text` to standard error unbuffered, so progress and errors interleave correctly.
 func writeStandardError(_ text: String) {
@@ -49,7 +50,7 @@ case let .render(invocation):
     InterruptionHandler.install(isTerminal: isatty(2) == 1)
     let progress: RenderProgress = invocation.quiet ? SilentProgress() : ProgressPrinter(isTerminal: isatty(2) == 1)
     do {
-        let report = try RenderJob.run(invocation, progress: progress)
+        let report = try invocation.run(progress: progress)
         if invocation.timings { printError(report.timings.description) }
         if invocation.check && !invocation.quiet { print(Invocation.upToDateLine(report.outputs), terminator: "") }
     } catch {

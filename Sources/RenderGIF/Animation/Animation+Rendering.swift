@@ -46,10 +46,10 @@ public struct RenderedGIF: Sendable {
 public struct CheckResult: Sendable, Equatable {
     /// The files compared: the GIF, then the still if the animation has one.
     public var files: [String]
-    /// One sentence per file that differs, naming it and saying what differs (sizes,
-    /// frames, duration, the first frame that shows something else); empty when every
-    /// file is up to date.
-    public var differences: [String]
+    /// One per file that differs: the file, and a sentence naming it and saying what differs
+    /// (sizes, frames, duration, the first frame that shows something else); empty when
+    /// every file is up to date.
+    public var differences: [CheckDifference]
 
     /// True when every file is byte-identical to the rendering.
     public var isUpToDate: Bool { differences.isEmpty }

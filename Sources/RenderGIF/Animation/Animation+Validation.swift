@@ -1,59 +1,75 @@
 import ArcScene
 
-/// Checks that need several settings at once; single values were checked as they arrived.
+/// The checks of an animation's values: each property against its rule, then the checks
+/// that need several properties at once, in the library's words (property names).
 extension Animation {
     /// The largest frame side in pixels (width or height times scale).
     static let maxFrameSide = 8192
 
-    /// Throws the first value out of its range (by the option table's rules, the ones flags
-    /// and scene files are checked by as they arrive) or the first inconsistency, naming the
-    /// setting to change.
-    func validate() throws(RenderGIFError) {
-        for setting in Setting.allCases {
-            guard let value = setting.value(in: self) else { continue }
-            var copy = self
-            do {
-                try setting.apply(.json(value), to: &copy)
-            } catch {
-                throw .invalidSetting(flag: setting.flag, value: setting.defaultText(self), problem: error.message)
+    /// Throws `.invalidSetting` for the first value out of its range (by the rules scene files
+    /// and the command check their values by as they arrive) or the first inconsistency,
+    /// naming the property to change.
+    package func validate() throws(RenderGIFError) {
+        if let invalid = firstValueOutOfRange() ?? firstInconsistency() { throw .invalidSetting(invalid) }
+    }
+
+    /// The numeric properties with their values, in the order they are checked.
+    private var numbers: [(Property, Double?)] {
+        [(.width, width), (.height, height), (.scale, Double(scale)), (.fps, Double(fps)), (.hold, hold),
+         (.oneStepDuration, oneStepDuration), (.perStepDuration, perStepDuration), (.buttonCount, Double(buttonCount)),
+         (.marginDegrees, marginDegrees), (.buttonDiameter, buttonDiameter), (.borderWidth, borderWidth),
+         (.arcLineWidth, arcLineWidth), (.colors, Double(colors)), (.loop, Double(loop)), (.maxBytes, maxBytes.map(Double.init)),
+         (.touchDiameter, touchDiameter), (.touchOpacity, touchOpacity), (.touchPress, touchPress), (.touchFade, touchFade)]
+    }
+
+    /// The first property whose value alone is unacceptable.
+    private func firstValueOutOfRange() -> InvalidSetting? {
+        for case let (property, value?) in numbers {
+            if let problem = property.numberRule?.problem(with: value) {
+                return InvalidSetting(property: property, value: value.shortDescription, problem: problem)
             }
         }
-        for tap in taps where tap >= buttonCount {
-            throw .invalidSetting(flag: Setting.taps.flag, value: taps.map(String.init).joined(separator: ","),
-                                  problem: "button \(tap) does not exist (buttons are 0 to \(buttonCount - 1))")
+        if taps.count > Setting.maxTaps {
+            return InvalidSetting(property: .taps, value: tapsText, problem: "must hold at most \(Setting.maxTaps) taps")
         }
-        for index in avatarImages.keys.sorted() where index >= buttonCount {
-            throw .invalidSetting(flag: Setting.avatar.flag, value: nil,
-                                  problem: "button \(index) does not exist (buttons are 0 to \(buttonCount - 1))")
+        if case let .cubicBezier(x1, y1, x2, y2) = timing, !Setting.isAcceptedBezier([x1, y1, x2, y2]) {
+            return InvalidSetting(property: .timing, value: "\(x1),\(y1),\(x2),\(y2)", problem: "must be \(Setting.timingExpectation)")
+        }
+        if let posterTime, !(posterTime.isFinite && posterTime >= 0) {
+            return InvalidSetting(property: .posterTime, value: posterTime.shortDescription, problem: "must be a number of seconds from 0")
+        }
+        return nil
+    }
+
+    /// The first value that does not fit the others.
+    private func firstInconsistency() -> InvalidSetting? {
+        let buttons = "(buttons are 0 to \(buttonCount - 1))"
+        if let tap = taps.first(where: { $0 < 0 || $0 >= buttonCount }) {
+            return InvalidSetting(property: .taps, value: tapsText, problem: "button \(tap) does not exist \(buttons)")
+        }
+        if let index = avatarImages.keys.sorted().first(where: { $0 < 0 || $0 >= buttonCount }) {
+            return InvalidSetting(property: .avatarImages, value: nil, problem: "button \(index) does not exist \(buttons)")
         }
         if borderWidth > buttonDiameter / 2 {
-            throw .invalidSetting(flag: Setting.borderWidth.flag, value: borderWidth.shortDescription,
+            return InvalidSetting(property: .borderWidth, value: borderWidth.shortDescription,
                                   problem: "must be at most half the diameter (\((buttonDiameter / 2).shortDescription))")
         }
         let side = max(width, height) * Double(scale)
         if side > Double(Animation.maxFrameSide) {
-            throw .invalidSetting(flag: Setting.scale.flag, value: "\(scale)",
+            return InvalidSetting(property: .scale, value: "\(scale)",
                                   problem: "frames would be \(Int(side.rounded(.up))) pixels on a side, over the limit of \(Animation.maxFrameSide)")
         }
         // A timeline that cannot be built is reported when the render builds it.
         if let posterTime, let total = try? SceneSetup.timeline(for: self).totalDuration,
            posterTime > total + Timeline.boundaryTolerance {
-            throw .invalidSetting(flag: Setting.posterTime.flag, value: posterTime.shortDescription,
+            return InvalidSetting(property: .posterTime, value: posterTime.shortDescription,
                                   problem: "must be a time within the animation, from 0 to \(total.shortDescription) s")
         }
+        return nil
     }
 
-    /// The settings a cross-check also depends on: when the setting an error names kept its
-    /// default, the one of these that was given is the one to change.
-    static func relatedSettings(of setting: Setting) -> [Setting] {
-        switch setting {
-        case .taps, .avatar: return [.buttons]
-        case .borderWidth: return [.diameter]
-        case .scale: return [.width, .height]
-        case .posterTime: return [.taps, .hold, .oneStepDuration, .perStepDuration]
-        default: return []
-        }
-    }
+    /// The taps as messages show them: "1,3,0".
+    private var tapsText: String { taps.map(String.init).joined(separator: ",") }
 }
 
 extension Double {

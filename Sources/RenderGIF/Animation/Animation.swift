@@ -143,10 +143,8 @@ public struct Animation: Equatable, Sendable {
         do {
             try validate()
         } catch {
-            guard case let .invalidSetting(flag, _, problem) = error, let setting = Setting(flag: flag) ?? Setting(key: flag) else {
-                throw error
-            }
-            throw .sceneFile(path: path, problem: SceneFile.keyProblem(setting.key, problem))
+            guard case let .invalidSetting(invalid) = error else { throw error }
+            throw .sceneFile(path: path, problem: SceneFile.keyProblem(Setting(property: invalid.property).key, invalid.problem))
         }
     }
 }

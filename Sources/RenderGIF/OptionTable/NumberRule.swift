@@ -1,8 +1,8 @@
 /// The values a numeric setting accepts, written once: the check, the text of its error and
 /// the range its help shows all come from here.
-struct NumberRule: Sendable {
+package struct NumberRule: Sendable {
     /// The accepted values.
-    let range: ClosedRange<Double>
+    package let range: ClosedRange<Double>
     /// True when only whole numbers are accepted.
     let whole: Bool
     /// What the value is, to follow "must be": "a number of points", "an integer".
@@ -10,7 +10,7 @@ struct NumberRule: Sendable {
     /// The upper end as said in words, when it is not simply the range's upper bound.
     let upperText: String?
     /// True when the help line states the range.
-    let inHelp: Bool
+    package let inHelp: Bool
 
     /// An integer setting from `range`.
     static func integer(_ range: ClosedRange<Int>, inHelp: Bool = true) -> NumberRule {
@@ -24,12 +24,18 @@ struct NumberRule: Sendable {
     }
 
     /// "32 to 4096", "0 to below 30".
-    var rangeText: String {
+    package var rangeText: String {
         "\(range.lowerBound.shortDescription) to \(upperText ?? range.upperBound.shortDescription)"
     }
 
     /// "a number of points from 32 to 4096", the words after "must be".
     var expectation: String { "\(noun) from \(rangeText)" }
+
+    /// Nil when `value` is accepted, otherwise why not ("must be an integer from 1 to 4").
+    func problem(with value: Double) -> String? {
+        guard value.isFinite, range.contains(value), !whole || value.rounded() == value else { return "must be \(expectation)" }
+        return nil
+    }
 
     /// Checks `input` against the rule.
     func value(of input: SettingInput) throws(SettingInput.Problem) -> Double {

@@ -1,11 +1,8 @@
-/// Settings that are switches: a flag without a value turns them on, a scene file gives
-/// `true` or `false`.
+/// Settings that are switches: the text "true" (the command's flag without a value) turns
+/// them on, a scene file gives `true` or `false`.
 extension Setting {
-    /// The text a switch flag stands for on the command line.
-    static let switchOn = "true"
-
-    /// False for switches (`--touches`), which take no value on the command line.
-    var takesValue: Bool { self != .touches }
+    /// The text that turns a switch on (what the command passes for a switch's flag).
+    package static let switchOn = "true"
 
     /// A switch's value: the flag itself (`switchOn`), or a JSON boolean.
     static func switchValue(_ input: SettingInput) throws(SettingInput.Problem) -> Bool {

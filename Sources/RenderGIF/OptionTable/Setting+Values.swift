@@ -7,7 +7,7 @@ import Raster
 extension Setting {
     /// The default as the help line states it, read from `defaults`; nil for settings
     /// whose default is "none" (the built-in images, no still).
-    func defaultText(_ defaults: Animation) -> String? {
+    package func defaultText(_ defaults: Animation) -> String? {
         switch self {
         case .width: return defaults.width.shortDescription
         case .height: return defaults.height.shortDescription
@@ -95,19 +95,29 @@ extension Setting {
     }
 
     /// Core Animation's named timing functions, by the names flags and scene files use.
-    static let timingNames: [(name: String, value: TimingFunction)] = [
+    package static let timingNames: [(name: String, value: TimingFunction)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut), ("default", .default),
     ]
     /// Key-frame calculation modes by name.
-    static let pathModeNames: [(name: String, value: PathMode)] = PathMode.allCases.map { ($0.rawValue, $0) }
+    package static let pathModeNames: [(name: String, value: PathMode)] = PathMode.allCases.map { ($0.rawValue, $0) }
     /// Image gravities by CALayer's names.
-    static let gravityNames: [(name: String, value: ContentsGravity)] = [("resize", .resize), ("resizeAspectFill", .resizeAspectFill)]
+    package static let gravityNames: [(name: String, value: ContentsGravity)] = [("resize", .resize), ("resizeAspectFill", .resizeAspectFill)]
     /// Dither modes by name.
-    static let ditherNames: [(name: String, value: DitherMode)] = DitherMode.allCases.map { ($0.rawValue, $0) }
+    package static let ditherNames: [(name: String, value: DitherMode)] = DitherMode.allCases.map { ($0.rawValue, $0) }
+
+    /// What a timing must be: a name, or a cubic Bézier's four numbers.
+    static let timingExpectation = "one of " + timingNames.map(\.name).joined(separator: ", ")
+        + ", or four numbers x1,y1,x2,y2 with x1 and x2 from 0 to 1"
+
+    /// Whether four numbers make a timing curve: x1 and x2 from 0 to 1, y1 and y2 finite and
+    /// within ±1000.
+    static func isAcceptedBezier(_ values: [Double]) -> Bool {
+        values.count == 4 && (0...1).contains(values[0]) && (0...1).contains(values[2])
+            && abs(values[1]) <= 1000 && abs(values[3]) <= 1000
+    }
 
     static func parseTiming(_ input: SettingInput) throws(SettingInput.Problem) -> TimingFunction {
-        let expectation = "one of " + timingNames.map(\.name).joined(separator: ", ")
-            + ", or four numbers x1,y1,x2,y2 with x1 and x2 from 0 to 1"
+        let expectation = timingExpectation
         let isList: Bool
         switch input {
         case let .text(text): isList = text.contains(",")
@@ -120,8 +130,7 @@ extension Setting {
             return named.value
         }
         let values = try input.numbers(expectation)
-        guard values.count == 4, (0...1).contains(values[0]), (0...1).contains(values[2]),
-              abs(values[1]) <= 1000, abs(values[3]) <= 1000 else {
+        guard isAcceptedBezier(values) else {
             throw SettingInput.Problem("must be \(expectation)")
         }
         return .cubicBezier(x1: values[0], y1: values[1], x2: values[2], y2: values[3])

@@ -1,13 +1,13 @@
 /// A setting's raw value as it arrived: the text after a flag, or a value in a scene file.
 /// Conversions accept both forms, so the flag `--taps 1,3,0` and the scene entry
 /// `"taps": [1, 3, 0]` go through the same checks.
-enum SettingInput: Sendable {
+package enum SettingInput: Sendable {
     case text(String)
     case json(JSONValue)
 
     /// Why a value is not acceptable, phrased to follow "must be" or a type clash.
-    struct Problem: Error, Equatable {
-        let message: String
+    package struct Problem: Error, Equatable {
+        package let message: String
         init(_ message: String) { self.message = message }
     }
 

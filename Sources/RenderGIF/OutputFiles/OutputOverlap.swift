@@ -7,14 +7,33 @@ import ImageCodecs
 
 /// One file a render writes, named for the message that refuses two outputs that are one file.
 public struct OutputFile: Sendable, Equatable {
+    /// What a file is to the render.
+    public enum Role: Sendable, Equatable {
+        /// The GIF.
+        case gif
+        /// The still (`poster`).
+        case poster
+        /// A frame in the frames folder.
+        case frame
+
+        /// "the output", "poster" or "a frame of framesFolder", in `naming`'s words.
+        func name(_ naming: SettingNaming) -> String {
+            switch self {
+            case .gif: return "the output"
+            case .poster: return naming.property(.poster)
+            case .frame: return "a frame of \(naming.framesFolder)"
+            }
+        }
+    }
+
     /// The path as given.
-    let path: String
-    /// "the output", "--poster", or "a frame of --frames".
-    let role: String
+    public let path: String
+    /// What the file is.
+    public let role: Role
 }
 
 /// Finds outputs of one render that are one file, before anything is drawn: the GIF and the
-/// still, or the still (or the GIF) and a frame of `--frames`. Files are compared by device
+/// still, or the still (or the GIF) and a frame of the frames folder. Files are compared by device
 /// and inode, never by their text: two names are one file when their folders are the same
 /// folder and the names the same bytes (`a/../out.png` and `out.png`), or when both exist and
 /// lead to the same file (a symbolic link to the other, a hard link). A still whose name is
@@ -23,8 +42,8 @@ enum OutputOverlap {
     /// Throws `.sameFile` for the first two outputs that are one file.
     static func check(gif: String?, poster: String?, framesFolder: String?) throws(RenderGIFError) {
         var outputs: [OutputFile] = []
-        if let gif { outputs.append(OutputFile(path: gif, role: "the output")) }
-        if let poster { outputs.append(OutputFile(path: poster, role: Setting.poster.flag)) }
+        if let gif { outputs.append(OutputFile(path: gif, role: .gif)) }
+        if let poster { outputs.append(OutputFile(path: poster, role: .poster)) }
         for (index, first) in outputs.enumerated() {
             for second in outputs[(index + 1)...] where sameFile(first.path, second.path) {
                 throw .sameFile(first, second)
@@ -39,7 +58,7 @@ enum OutputOverlap {
             let linked = identity(output.path).map { frameFiles.contains($0) } ?? false
             if inFolder || linked {
                 let frame = inFolder ? join(framesFolder, name) : linkedFrame(output.path, framesFolder, frameNames)
-                throw .sameFile(output, OutputFile(path: frame, role: "a frame of \(CommandLineInterface.ModeFlag.frames.rawValue)"))
+                throw .sameFile(output, OutputFile(path: frame, role: .frame))
             }
         }
     }

@@ -34,11 +34,8 @@ final class OutputTarget {
         switch destination {
         case let .check(path):
             comparison = try Self.comparison(path)
-        case .standardOutput:
-            guard !StandardOutputSink.isTerminal else {
-                throw .usage("Standard output is a terminal; send it to a file or a pipe ('render-gif - > out.gif'), or give '<output>' a file name.")
-            }
-            standardOutput = StandardOutputSink(whenReaderCloses: InterruptionHandler.closedOutputWait)
+        case let .standardOutput(whenReaderCloses):
+            standardOutput = StandardOutputSink(whenReaderCloses: whenReaderCloses)
             if maxBytes != nil { held = MemorySink() }
         case .memory:
             held = MemorySink()
@@ -116,21 +113,19 @@ final class OutputTarget {
             throw RenderGIFError(error)
         }
         guard let comparison else { return }
-        var reasons: [String] = []
-        if let reason = gifStaleness(comparison) { reasons.append(reason) }
-        if let reason = budgetExcess() { reasons.append(reason) }
-        if let reason = poster?.staleness() { reasons.append(reason) }
-        if !reasons.isEmpty { throw .outOfDate(reasons: reasons) }
+        var differences: [CheckDifference] = []
+        if let reason = gifStaleness(comparison) { differences.append(CheckDifference(file: path, .text(reason))) }
+        if let excess = budgetExcess() { differences.append(excess) }
+        if let poster, let reason = poster.staleness() { differences.append(CheckDifference(file: poster.path, .text(reason))) }
+        if !differences.isEmpty { throw .outOfDate(differences) }
     }
 
-    /// With `--check` and a size budget: nil when the existing GIF fits the budget, otherwise
+    /// With a check and a size budget: nil when the existing GIF fits the budget, otherwise
     /// by how much it does not.
-    private func budgetExcess() -> String? {
+    private func budgetExcess() -> CheckDifference? {
         var status = stat()
         guard let maxBytes, stat(path, &status) == 0, Int(status.st_size) > maxBytes else { return nil }
-        let size = Int(status.st_size)
-        return "'\(path)' is \(Setting.groupedDigits(size)) bytes, \(Setting.groupedDigits(size - maxBytes)) over "
-            + "\(Setting.maxBytes.flag) \(maxBytes)"
+        return CheckDifference(file: path, .overBudget(size: Int(status.st_size), maxBytes: maxBytes))
     }
 
     /// Nil when the existing GIF is byte-identical to the rendering, otherwise what differs.

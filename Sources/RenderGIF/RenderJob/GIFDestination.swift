@@ -1,9 +1,11 @@
 /// Where a render's GIF goes.
-enum GIFDestination: Equatable, Sendable {
+package enum GIFDestination {
     /// A file, written to a temporary file beside it and renamed over it when complete.
     case file(String)
-    /// Standard output (`-` on the command line), which must not be a terminal.
-    case standardOutput
+    /// Standard output (`-` on the command line), which the caller has checked is not a
+    /// terminal. `whenReaderCloses`, if given, is called instead of failing when the reader
+    /// closes the pipe (a SIGPIPE handler is then ending the process).
+    case standardOutput(whenReaderCloses: (() -> Never)?)
     /// Memory: the bytes are returned.
     case memory
     /// Nothing is written: the rendering is compared with this existing file (`--check`).

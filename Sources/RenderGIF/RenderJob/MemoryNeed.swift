@@ -23,15 +23,14 @@ enum MemoryNeed {
     /// per-thread heaps (measured: the default render needs 120 to 147 MB of address space).
     static let threadBytes = 32 << 20
 
-    /// Throws `.limitExceeded` when the render `settings` ask for needs more than a limit allows.
+    /// Throws `.memoryLimit` when the render `settings` ask for needs more than a limit allows.
     static func check(_ settings: Animation) throws(RenderGIFError) {
         #if os(Linux)
         let limits = [("ulimit -v", ResourceLimit.addressSpace), ("ulimit -d", ResourceLimit.dataSegment)]
         guard limits.contains(where: { $0.1 != nil }), let current = currentAddressSpace() else { return }
         let need = current + renderBytes(settings)
         for case let (name, limit?) in limits where UInt64(need) > limit {
-            throw .limitExceeded("the render needs about \(megabytes(need)) MB of memory, over the process's limit of "
-                                 + "\(megabytes(Int(clamping: limit))) MB (\(name)); raise the limit or render a smaller --scale")
+            throw .memoryLimit(needBytes: need, limitBytes: Int(clamping: limit), limit: name)
         }
         #endif
     }
@@ -52,7 +51,7 @@ enum MemoryNeed {
         return canvas * framesHeld + pictures + 3 * largestFile + 2 * AnimationWriter.defaultQueueBudget + threadBytes
     }
 
-    private static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+    static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 
     #if os(Linux)
     /// The process's mapped size now (the first field of /proc/self/statm, in pages).

@@ -19,7 +19,7 @@ package enum RenderJob {
     /// `threads` threads (1 or 2: with two the encoder maps and encodes on workers of its
     /// own while frames are drawn, and shares the encoding of each frame's variants). The
     /// bytes are the same for any number.
-    static func run(_ animation: Animation, to destination: GIFDestination, framesFolder: String? = nil,
+    package static func run(_ animation: Animation, to destination: GIFDestination, framesFolder: String? = nil,
                     progress: any RenderProgress, threads: Int = 2) throws(RenderGIFError) -> RenderReport {
         var timings = RenderTimings()
         timings.start()

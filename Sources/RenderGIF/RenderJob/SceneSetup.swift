@@ -30,7 +30,7 @@ enum SceneSetup {
         }
         let seconds = timeline.totalDuration
         guard seconds * Double(settings.fps) <= Double(maxFrames) else {
-            throw .limitExceeded("the animation would last \(seconds.shortDescription) s, \(Int((seconds * Double(settings.fps)).rounded(.up))) frames at \(settings.fps) fps, over the limit of \(maxFrames) frames")
+            throw .tooManyFrames(seconds: seconds, fps: settings.fps, limit: maxFrames)
         }
         return timeline
     }

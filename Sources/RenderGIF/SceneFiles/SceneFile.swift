@@ -2,12 +2,12 @@ import ImageCodecs
 
 /// Reads scene files: a JSON object whose keys are settings (see docs/scene.md). Unknown keys,
 /// wrong types and bad values are errors that name the key.
-enum SceneFile {
+package enum SceneFile {
     /// The largest scene file read, in bytes.
     static let maxSize = 1 << 20
 
     /// The bytes of the scene file at `path`, refused past `maxSize`.
-    static func read(_ path: String) throws(RenderGIFError) -> [UInt8] {
+    package static func read(_ path: String) throws(RenderGIFError) -> [UInt8] {
         do {
             return try FileBytes.contents(ofFile: path, maxBytes: maxSize)
         } catch {
@@ -26,7 +26,7 @@ enum SceneFile {
     /// Applies the scene in `bytes` (read from `path`) to `settings` and returns the settings
     /// the file gave. Relative paths in the file are taken relative to the file's folder.
     @discardableResult
-    static func apply(_ bytes: [UInt8], path: String, to settings: inout Animation) throws(RenderGIFError) -> Set<Setting> {
+    package static func apply(_ bytes: [UInt8], path: String, to settings: inout Animation) throws(RenderGIFError) -> Set<Setting> {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -54,7 +54,7 @@ enum SceneFile {
 
     /// "key 'scale' must be ..." for a problem phrased to follow a name, otherwise
     /// "key 'avatars': button 7 does not exist ...".
-    static func keyProblem(_ key: String, _ problem: String) -> String {
+    package static func keyProblem(_ key: String, _ problem: String) -> String {
         let key = DisplayText.value(key)
         return problem.hasPrefix("must") ? "key '\(key)' \(problem)" : "key '\(key)': \(problem)"
     }
@@ -65,7 +65,7 @@ enum SceneFile {
         // is not compared at all, which keeps this linear in the key's length.
         let length = key.unicodeScalars.count
         let known = Setting.allCases.map(\.key).filter { abs($0.unicodeScalars.count - length) <= 2 }
-        if let near = known.map({ (key: $0, distance: CommandLineInterface.editDistance($0, key)) })
+        if let near = known.map({ (key: $0, distance: Setting.editDistance($0, key)) })
             .filter({ $0.distance <= 2 }).sorted(by: { ($0.distance, $0.key) < ($1.distance, $1.key) }).first {
             return "unknown key '\(shown)' (did you mean '\(near.key)'?)"
         }

@@ -1,3 +1,4 @@
+import RenderGIF
 /// What the encoding settings trade, in words, for their help lines. The measured bytes and
 /// picture quality of each choice change with every encoder change: they live in
 /// `scripts/bench`'s output and docs/performance.md, never here.

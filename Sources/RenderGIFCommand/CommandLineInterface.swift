@@ -1,4 +1,5 @@
 import ImageCodecs
+import RenderGIF
 
 /// What the command line asks for.
 package enum Command: Sendable {
@@ -52,7 +53,7 @@ package enum CommandLineInterface {
     }
 
     /// Turns `arguments` (without the program name) into a command.
-    package static func parse(_ arguments: [String]) throws(RenderGIFError) -> Command {
+    package static func parse(_ arguments: [String]) throws(CommandError) -> Command {
         var outputs: [String] = []
         var invocation = Invocation(output: "")
         var index = 0
@@ -71,7 +72,7 @@ package enum CommandLineInterface {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            func value() throws(RenderGIFError) -> String {
+            func value() throws(CommandError) -> String {
                 if let inlineValue { return inlineValue }
                 guard index < arguments.count else { throw .usage("Missing value for '\(name)'.") }
                 index += 1
@@ -106,7 +107,7 @@ package enum CommandLineInterface {
     }
 
     /// The output is a `.gif` file (any case), or `-` for standard output when writing.
-    private static func checkOutputName(_ output: String, check: Bool) throws(RenderGIFError) {
+    private static func checkOutputName(_ output: String, check: Bool) throws(CommandError) {
         if output == "-" {
             guard !check else { throw .usage("'--check' compares with a file; give '<output>' a file name, not '-'.") }
             return
@@ -116,7 +117,7 @@ package enum CommandLineInterface {
         }
     }
 
-    private static func nonEmpty(_ value: String, for flag: String) throws(RenderGIFError) -> String {
+    private static func nonEmpty(_ value: String, for flag: String) throws(CommandError) -> String {
         guard !value.isEmpty else { throw .usage("Missing value for '\(flag)'.") }
         return value
     }
@@ -127,24 +128,10 @@ package enum CommandLineInterface {
     static func unknownOptionMessage(_ flag: String) -> String {
         // Only flags within two characters of the length can be within two edits.
         let length = flag.count
-        let candidates = allFlags.filter { abs($0.count - length) <= 2 }.map { (flag: $0, distance: editDistance($0, flag)) }
+        let candidates = allFlags.filter { abs($0.count - length) <= 2 }.map { (flag: $0, distance: Setting.editDistance($0, flag)) }
             .filter { $0.distance <= 2 }
             .sorted { ($0.distance, $0.flag) < ($1.distance, $1.flag) }
         if let best = candidates.first { return "Unknown option '\(DisplayText.value(flag))'. Did you mean '\(best.flag)'?" }
         return "Unknown option '\(DisplayText.value(flag))'."
-    }
-
-    /// Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

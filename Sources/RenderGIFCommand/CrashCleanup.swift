@@ -1,3 +1,4 @@
+import RenderGIF
 import ImageCodecs
 
 #if canImport(Glibc)

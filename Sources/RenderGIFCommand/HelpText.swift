@@ -1,3 +1,4 @@
+import RenderGIF
 /// The `--help` screen, laid out like swift-argument-parser's: OVERVIEW, USAGE, ARGUMENTS,
 /// OPTIONS, with help text from column 27.
 extension CommandLineInterface {

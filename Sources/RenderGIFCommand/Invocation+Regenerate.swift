@@ -1,3 +1,5 @@
+import RenderGIF
+
 extension Invocation {
     /// The command that writes this invocation's outputs: the same arguments without
     /// `--check`, quoted for a POSIX shell where needed.
@@ -8,10 +10,10 @@ extension Invocation {
 
     /// The line printed after a failed `--check` saying how to bring the files up to date,
     /// or nil for other errors.
-    package func followUp(after error: RenderGIFError) -> String? {
+    package func followUp(after error: CommandError) -> String? {
         switch error {
-        case .outOfDate: return "To regenerate: \(RenderGIFError.printable(regenerateCommand))\n"
-        case .cannotCheck: return "To create it: \(RenderGIFError.printable(regenerateCommand))\n"
+        case .render(.outOfDate): return "To regenerate: \(RenderGIFError.printable(regenerateCommand))\n"
+        case .render(.cannotCheck): return "To create it: \(RenderGIFError.printable(regenerateCommand))\n"
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import RenderGIF
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import RenderGIF
 import Foundation
 import ImageCodecs
 
