@@ -10,11 +10,10 @@ extension Animation {
         try RenderJob.run(self, to: .file(path), framesFolder: framesFolder, progress: progress)
     }
 
-    /// Renders the animation as a GIF in memory (its still, if `poster` is set, is written
-    /// to that file).
+    /// Renders the animation as a GIF in memory, and its still if `poster` is set (at
+    /// `posterTime`); writes no file.
     public func renderGIF(progress: any RenderProgress = SilentProgress()) throws(RenderGIFError) -> RenderedGIF {
-        let report = try RenderJob.run(self, to: .memory, progress: progress)
-        return RenderedGIF(bytes: report.gif ?? [], report: report)
+        RenderedGIF(try RenderJob.run(self, to: .memory, progress: progress))
     }
 
     /// Compares the GIF at `path` (and the still at `poster`, if set) with what rendering
@@ -24,22 +23,34 @@ extension Animation {
     /// read throws `RenderGIFError.cannotCheck`.
     public func check(against path: String,
                       progress: any RenderProgress = SilentProgress()) throws(RenderGIFError) -> CheckResult {
+        try checkResult(against: path) { () throws(RenderGIFError) in try RenderJob.run(self, to: .check(path), progress: progress) }
+    }
+
+    /// The result of the check `run` makes: up to date, or the differences it threw.
+    func checkResult(against path: String, _ run: () throws(RenderGIFError) -> RenderReport) throws(RenderGIFError) -> CheckResult {
         do {
-            let report = try RenderJob.run(self, to: .check(path), progress: progress)
-            return CheckResult(files: report.outputs, differences: [])
+            return CheckResult(files: try run().outputs, differences: [])
         } catch {
-            guard case let .outOfDate(reasons) = error else { throw error }
-            return CheckResult(files: [path] + (poster.map { [$0] } ?? []), differences: reasons)
+            guard case let .outOfDate(differences) = error else { throw error }
+            return CheckResult(files: [path] + (poster.map { [$0] } ?? []), differences: differences)
         }
     }
 }
 
-/// A GIF rendered in memory, and the report of its render.
+/// A GIF rendered in memory, its still, and the report of its render.
 public struct RenderedGIF: Sendable {
     /// The GIF file's bytes.
     public var bytes: [UInt8]
-    /// Frames, timings and the still written, if any.
+    /// The still's PNG file bytes when the animation has a `poster`; nil otherwise.
+    public var still: [UInt8]?
+    /// Frames and timings.
     public var report: RenderReport
+
+    init(_ report: RenderReport) {
+        bytes = report.gif ?? []
+        still = report.still
+        self.report = report
+    }
 }
 
 /// What comparing files with a rendering found.

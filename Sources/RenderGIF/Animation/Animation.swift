@@ -9,8 +9,13 @@ import Raster
 /// Build one in code and change what you need, or read one from a scene file
 /// (`init(sceneFile:)`), then render it to a file (`render(to:framesFolder:progress:)`), to
 /// bytes in memory (`renderGIF(progress:)`), or compare it with a file made before
-/// (`check(against:progress:)`). Values are checked when rendering: one out of its range
-/// fails with a `RenderGIFError` naming it.
+/// (`check(against:progress:)`), each also `async` and cancellable. Values are checked when
+/// rendering: one out of its range fails with `RenderGIFError.invalidSetting`, naming the
+/// property and its allowed range.
+///
+/// An `Animation` is a value (`Sendable`): renders of it may run at the same time on any
+/// threads or tasks, each with its own outputs; the same settings give the same bytes
+/// whichever runs first.
 ///
 /// The defaults are read from the one place each lives (the scene model's demo layout and
 /// timing, the encoder's largest table); the command's help and scene files read them here. Each setting holds the type of the module it configures
@@ -78,8 +83,10 @@ public struct Animation: Equatable, Sendable {
     public var dither: DitherMode = .defaultMode
     /// Loop count; 0 plays forever.
     public var loop: Int = 0
-    /// The largest GIF to write, in bytes; nil for no limit. With a limit the encoder takes
-    /// the first step of `GIFEncodingOptions.sizeLadder` whose file fits.
+    /// The largest GIF to write, in bytes; nil for no limit. Over it, lossier encodings are
+    /// tried in turn (no dithering, looser matching of the moving avatar for the compressor,
+    /// no refined still pictures, then 128 down to 4 colours) and the first that fits is kept;
+    /// when none fits, the render fails with `RenderGIFError.overBudget` naming the smallest size.
     public var maxBytes: Int?
 
     // Touch indicators.
@@ -122,7 +129,8 @@ public struct Animation: Equatable, Sendable {
     }
 
     // The still.
-    /// Where to write a PNG still of the animation, or nil for none.
+    /// Where to write a PNG still of the animation, or nil for none. A render to memory
+    /// (`renderGIF()`) returns the still's bytes instead and writes no file.
     public var poster: String?
     /// The time the still shows, in seconds; nil for the end (the final resting state).
     public var posterTime: Double?

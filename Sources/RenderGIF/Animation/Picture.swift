@@ -1,9 +1,10 @@
 import Raster
 
-/// An avatar picture: a PNG or JPEG file, or pixels a program made.
+/// An avatar picture: a PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF file, or pixels a program made.
 ///
-/// A file is read when the animation renders, shown as a photo viewer shows it (upright by
-/// its Exif orientation, in sRGB) and reduced to the avatar's pixels when larger. Pixels are
+/// A file is read when the animation renders, its format known by its first bytes (never its
+/// name), shown as a photo viewer shows it (upright by its orientation, in sRGB) and reduced
+/// to the avatar's pixels when larger. Pixels are
 /// drawn as given, scaled to fill the avatar's circle. A string literal is a file path:
 /// `animation.headImage = "me.jpg"`.
 public struct Picture: Equatable, Sendable, ExpressibleByStringLiteral {
@@ -15,7 +16,7 @@ public struct Picture: Equatable, Sendable, ExpressibleByStringLiteral {
 
     let source: Source
 
-    /// The PNG or JPEG file at `path` (relative paths start from the current folder).
+    /// The picture file at `path` (relative paths start from the current folder).
     public static func file(_ path: String) -> Picture {
         Picture(source: .file(path))
     }

@@ -37,6 +37,9 @@ public enum RenderGIFError: Error, Sendable, Equatable, CustomStringConvertible 
     case sameFile(OutputFile, OutputFile)
     /// Even the smallest GIF of the size ladder is larger than `maxBytes`.
     case overBudget(maxBytes: Int, smallestBytes: Int)
+    /// The render was asked to stop (its task was cancelled) and did, writing nothing; the
+    /// `async` calls throw `CancellationError` instead.
+    case cancelled
 
     /// One line: the message, with any control character from the input (a newline in a
     /// file name, an escape sequence in a scene-file key) written as an escape and the bytes
@@ -76,6 +79,7 @@ public enum RenderGIFError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .overBudget(maxBytes, smallestBytes):
             return "\(naming.property(.maxBytes)) \(maxBytes): the smallest GIF render-gif can make of this animation is "
                 + "\(Setting.groupedDigits(smallestBytes)) bytes"
+        case .cancelled: return "the render was cancelled"
         }
     }
 

@@ -24,6 +24,8 @@ final class OutputTarget {
     private var held: MemorySink?
     private var comparison: FileComparisonSink?
     private let poster: PosterOutput?
+    /// True when the still is rendered to memory rather than to its file.
+    private let keepsStillInMemory: Bool
 
     /// Prepares the GIF's `destination` and the still `settings` ask for.
     init(_ destination: GIFDestination, settings: Animation) throws(RenderGIFError) {
@@ -43,9 +45,16 @@ final class OutputTarget {
             file = try Self.temporaryFile(path)
         }
         self.standardOutput = standardOutput
-        poster = try settings.poster.map { path throws(RenderGIFError) in
-            try PosterOutput(path: path, time: settings.posterTime, check: destination.isCheck)
+        let posterMode: PosterOutput.Mode
+        switch destination {
+        case .check: posterMode = .check
+        case .memory: posterMode = .memory
+        case .file, .standardOutput: posterMode = .file
         }
+        poster = try settings.poster.map { path throws(RenderGIFError) in
+            try PosterOutput(path: path, time: settings.posterTime, mode: posterMode)
+        }
+        keepsStillInMemory = posterMode == .memory
     }
 
     private static func comparison(_ path: String) throws(RenderGIFError) -> FileComparisonSink {
@@ -80,8 +89,13 @@ final class OutputTarget {
         return comparison!
     }
 
-    /// The files written or checked, for the line a passing check prints.
-    var paths: [String] { (path.isEmpty ? [] : [path]) + (poster.map { [$0.path] } ?? []) }
+    /// The files written or checked, for the line a passing check prints (none in memory).
+    var paths: [String] {
+        (path.isEmpty ? [] : [path]) + (keepsStillInMemory ? [] : poster.map { [$0.path] } ?? [])
+    }
+
+    /// The still's PNG bytes, for a render to memory of an animation with a poster.
+    var stillBytes: [UInt8]? { keepsStillInMemory ? poster?.renderedBytes : nil }
 
     /// The GIF's bytes, for a render to memory (nil for the other destinations).
     var heldBytes: [UInt8]? { standardOutput == nil ? held?.bytes : nil }

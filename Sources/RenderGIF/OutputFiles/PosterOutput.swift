@@ -15,18 +15,35 @@ final class PosterOutput {
     private let file: AtomicFileWriter?
     private var rendered: [UInt8] = []
 
-    /// Prepares `path`: a temporary file beside it, or with `check` a readable existing file.
-    init(path: String, time: Double?, check: Bool) throws(RenderGIFError) {
+    /// What becomes of the still.
+    enum Mode {
+        /// Written to its file.
+        case file
+        /// Compared with the existing file.
+        case check
+        /// Kept in memory (`renderedBytes`); no file is touched.
+        case memory
+    }
+
+    /// Prepares `path` for `mode`: a temporary file beside it, or a readable existing file to
+    /// compare, or nothing for a still kept in memory.
+    init(path: String, time: Double?, mode: Mode) throws(RenderGIFError) {
         self.path = path
         self.time = time
-        if check {
+        switch mode {
+        case .check:
             let comparison = FileComparisonSink(path: path)
             if let reason = comparison.openFailure { throw .cannotCheck(path: path, reason: reason) }
             file = nil
-        } else {
+        case .memory:
+            file = nil
+        case .file:
             file = try OutputTarget.temporaryFile(path)
         }
     }
+
+    /// The still's PNG bytes, once rendered.
+    var renderedBytes: [UInt8] { rendered }
 
     /// Draws the still with a copy of `renderer` (any state: the copy draws what changed
     /// since, which equals a full redraw) and encodes it; the file is written by `commit()`.

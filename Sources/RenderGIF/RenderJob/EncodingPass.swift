@@ -17,6 +17,8 @@ struct EncodingPass {
     let settings: Animation
     /// The animation's length in seconds, the end of the last frame.
     let totalDuration: Double
+    /// Asked between frames whether to stop; nil for a render nobody can stop.
+    let cancellation: RenderCancellation?
 
     /// Plans the palette for `options`: the palette's stage, converted once here.
     mutating func palette(_ options: GIFEncodingOptions) throws(RenderGIFError) -> AnimationPalette {
@@ -34,12 +36,14 @@ struct EncodingPass {
     /// (see `AnimationWriter`). This is the GIF's stage: the encoder's errors (the sink's
     /// included) are converted once, and the first stops it. A frame that `frames` failed to
     /// write stops it too, before the GIF is finished; `OutputTarget.complete` then reports
-    /// that failure, before any file is moved into place.
+    /// that failure, before any file is moved into place. A requested cancellation stops it
+    /// between frames; the caller then throws `.cancelled`.
     func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
                 progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
         do throws(GIFEncodingError) {
             let writer = try AnimationWriter(palette: palette, options: options, output: sink)
             let drewEveryFrame = try drawFrames { (k, frame) throws(GIFEncodingError) -> Bool in
+                if cancellation?.isCancelled == true { return false }
                 timings.lap(.render)
                 try writer.addFrame(frame.canvas, time: time(ofFrame: k), damage: frame.damage,
                                     spriteBounds: frame.spriteBounds)
@@ -65,6 +69,7 @@ struct EncodingPass {
     /// which `OutputTarget.complete` reports.
     func writeFrames(to frames: FramesOutput, timings: inout RenderTimings) {
         drawFrames { (k, frame) -> Bool in
+            if cancellation?.isCancelled == true { return false }
             timings.lap(.render)
             guard frames.write(frame.canvas.image, frame: k) else { return false }
             timings.lap(.frames)

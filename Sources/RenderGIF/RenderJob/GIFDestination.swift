@@ -28,6 +28,15 @@ package enum GIFDestination {
         return nil
     }
 
+    /// True when the render writes files (the GIF, the still, frames): not for a comparison,
+    /// nor for memory, where the still is kept in memory too.
+    var writesFiles: Bool {
+        switch self {
+        case .file, .standardOutput: return true
+        case .memory, .check: return false
+        }
+    }
+
     /// True when the render compares instead of writing.
     var isCheck: Bool {
         if case .check = self { return true }

@@ -19,8 +19,11 @@ package enum RenderJob {
     /// `threads` threads (1 or 2: with two the encoder maps and encodes on workers of its
     /// own while frames are drawn, and shares the encoding of each frame's variants). The
     /// bytes are the same for any number.
+    /// With `cancellation`, the render stops soon after it is requested, between frames (a
+    /// picture being decoded or a palette being planned finish first), and throws `.cancelled`.
     package static func run(_ animation: Animation, to destination: GIFDestination, framesFolder: String? = nil,
-                    progress: any RenderProgress, threads: Int = 2) throws(RenderGIFError) -> RenderReport {
+                            progress: any RenderProgress, threads: Int = 2,
+                            cancellation: RenderCancellation? = nil) throws(RenderGIFError) -> RenderReport {
         var timings = RenderTimings()
         timings.start()
         let settings = animation
@@ -35,7 +38,7 @@ package enum RenderJob {
         // The outputs first: two outputs that are one file, a bad output path, or with
         // --check a missing file, fail before progress starts and before --frames creates a folder.
         try MemoryNeed.check(settings)
-        if !destination.isCheck {
+        if destination.writesFiles {
             try OutputOverlap.check(gif: destination.filePath, poster: settings.poster, framesFolder: framesFolder)
         }
         let output = try OutputTarget(destination, settings: settings)
@@ -44,6 +47,7 @@ package enum RenderJob {
         let images: SceneImages
         do { images = try AvatarLoader.images(for: settings) } catch { throw RenderGIFError(error) }
         timings.lap(.decode)
+        try cancellation.check()
 
         let frames: FramesOutput?
         do {
@@ -56,7 +60,7 @@ package enum RenderJob {
                                      gravity: settings.contentGravity, touchStyle: settings.touchStyle)
         let states = (0 ..< frameCount).map { timeline.state(at: Double($0) / Double(settings.fps)) }
         var pass = EncodingPass(renderer: renderer, states: states, settings: settings,
-                                totalDuration: timeline.totalDuration)
+                                totalDuration: timeline.totalDuration, cancellation: cancellation)
         timings.lap(.render)
         var options = encodingOptions(settings)
         options.isParallel = threads > 1
@@ -67,13 +71,16 @@ package enum RenderJob {
         } else {
             let palette = try pass.palette(options)
             timings.lap(.palette)
+            try cancellation.check()
             try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
                             progress: progress, timings: &timings)
         }
+        try cancellation.check()
         try output.complete(posterFrom: pass.renderer, timeline: timeline, frames: frames, timings: &timings)
         timings.lap(.write)
         progress.renderDidFinish()
-        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes)
+        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes,
+                            still: output.stillBytes)
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.

@@ -9,4 +9,6 @@ public struct RenderReport: Sendable {
     public var outputs: [String]
     /// The GIF, for a render to memory.
     var gif: [UInt8]?
+    /// The still's PNG, for a render to memory of an animation with a `poster`.
+    var still: [UInt8]?
 }

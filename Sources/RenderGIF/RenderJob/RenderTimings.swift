@@ -7,8 +7,8 @@ import Darwin
 /// Where a render's time went, stage by stage, measured with the monotonic clock. Only
 /// reported (with `--timings`); nothing written depends on it.
 public struct RenderTimings: CustomStringConvertible, Sendable {
-    /// The stages in the order they run.
-    enum Stage: String, CaseIterable, Sendable {
+    /// The stages in the order they run; each one's `rawValue` is its name in `description`.
+    public enum Stage: String, CaseIterable, Sendable {
         case setup = "settings and scene"
         case decode = "decode images"
         case palette = "plan palette"
@@ -38,8 +38,11 @@ public struct RenderTimings: CustomStringConvertible, Sendable {
         lapStart = now
     }
 
+    /// Seconds spent in `stage` (0 for a stage the render did not run).
+    public func seconds(in stage: Stage) -> Double { seconds[stage] ?? 0 }
+
     /// Total seconds over every stage.
-    var total: Double { seconds.values.reduce(0, +) }
+    public var total: Double { seconds.values.reduce(0, +) }
 
     /// One line per stage with milliseconds, then the total.
     public var description: String {

@@ -20,6 +20,7 @@ enum SizeBudget {
         var previous: (options: GIFEncodingOptions, palette: AnimationPalette)?
         var smallestBytes = 0
         for (index, step) in ladder.enumerated() {
+            try pass.cancellation.check()
             let isLast = index == ladder.count - 1
             let palette = try pass.palette(step)
             timings.lap(.palette)
@@ -30,7 +31,7 @@ enum SizeBudget {
             do {
                 try pass.encode(palette: palette, options: step, to: sink, frames: nil,
                                 progress: progress, timings: &timings)
-                if !sink.isOverBudget { return }
+                if !sink.isOverBudget || pass.cancellation?.isCancelled == true { return }
             } catch {
                 // The last step's sink counts to the end without stopping the encoder, so an
                 // error there is a real one.
