@@ -96,7 +96,10 @@ let package = Package(
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
         // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif
-        // by running the command above once per scene file.
+        // by running the command above once per scene file. Its folder holds its entry point
+        // (verb, help); its other files are relative symbolic links to the files in
+        // Plugins/SharedPluginSources, kept there once for every plugin that needs them (a
+        // plugin target cannot depend on a library target).
         .plugin(
             name: "RenderGIFPlugin",
             capability: .command(
