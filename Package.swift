@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "RenderGIF", targets: ["RenderGIF"]),
         // `swift package render-gif` for packages that depend on this one.
         .plugin(name: "RenderGIFPlugin", targets: ["RenderGIFPlugin"]),
+        // `swift package check-gifs`: the same check, read-only, so it needs no permission flag.
+        .plugin(name: "CheckGIFsPlugin", targets: ["CheckGIFsPlugin"]),
     ],
     targets: [
         // C libraries, reached through module maps and found through pkg-config (on macOS also in
@@ -98,13 +100,26 @@ let package = Package(
         .executableTarget(name: "render-gif", dependencies: ["RenderGIFCommand", "RenderGIF", "ImageCodecs"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
-        // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif
-        // by running the command above once per scene file.
+        // The two plugins run the command above once per scene file. Each one's folder holds its
+        // entry point (verb, help); its other files are relative symbolic links to the files in
+        // Plugins/SharedPluginSources, kept there once for both (a plugin target cannot depend
+        // on a library target).
+        // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif.
         .plugin(
             name: "RenderGIFPlugin",
             capability: .command(
                 intent: .custom(verb: "render-gif", description: "Render every NAME.scene.json to NAME.gif beside it, or check them with --check"),
                 permissions: [.writeToPackageDirectory(reason: "Writes each NAME.gif (and the still its scene names) beside its NAME.scene.json")]
+            ),
+            dependencies: ["render-gif"]
+        ),
+        // Checks every NAME.gif against its NAME.scene.json and writes nothing. It declares no
+        // permission, so SwiftPM runs it without asking, also without a terminal (CI), where
+        // render-gif, even with --check, stops unless given --allow-writing-to-package-directory.
+        .plugin(
+            name: "CheckGIFsPlugin",
+            capability: .command(
+                intent: .custom(verb: "check-gifs", description: "Check that every NAME.gif (and the still its scene names) is what its NAME.scene.json renders; writes nothing")
             ),
             dependencies: ["render-gif"]
         ),

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // A package that documents an interface with render-gif's scene files, depending on
-// render-gif by path; scripts/test-plugin drives `swift package render-gif` here.
+// render-gif by path; scripts/test-plugin drives `swift package render-gif` and
+// `swift package check-gifs` here.
 import PackageDescription
 
 let package = Package(

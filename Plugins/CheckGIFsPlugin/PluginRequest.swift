@@ -1,0 +1,1 @@
+../SharedPluginSources/PluginRequest.swift

@@ -1,0 +1,1 @@
+../SharedPluginSources/SceneFileFinder.swift
