@@ -76,7 +76,9 @@ import Testing
         #expect(process.terminationStatus == 0)
         let lines = printed.split(separator: "\n").map(String.init)
         let gif = try Data(contentsOf: folder.appendingPathComponent("arc.gif"))
-        #expect(lines == ["105 frames, \(gif.count) bytes", "arc.gif and arc.png are up to date"])
+        let still = try Data(contentsOf: folder.appendingPathComponent("arc.png"))
+        #expect(lines == ["105 frames, \(gif.count) bytes, a still of \(still.count) bytes", "arc.gif and arc.png are up to date",
+                          "borderWidth 1000: must be a number of points from 0 to 500"])
         #expect(gif.starts(with: Array("GIF89a".utf8)))
         let png = try Data(contentsOf: folder.appendingPathComponent("arc.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
