@@ -1,4 +1,4 @@
-/// The version `render-gif --version` prints.
+/// The version of render-gif, which the command prints when asked.
 public enum RenderGIFVersion {
     public static let string = "0.1.0"
 }

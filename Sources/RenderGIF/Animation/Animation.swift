@@ -143,7 +143,7 @@ public struct Animation: Equatable, Sendable {
     private static let demoLayout = SceneLayout()
 
     /// The demo's animation with the settings of the scene file at `path` (a JSON object
-    /// whose keys are settings, as `render-gif --scene` reads it; relative picture paths in
+    /// whose keys are settings, as the command's scene files hold them; relative picture paths in
     /// it start from the file's folder). The values are checked as they are read.
     public init(sceneFile path: String) throws(RenderGIFError) {
         self.init()

@@ -2,7 +2,7 @@ import ImageCodecs
 
 /// Describes how an existing GIF differs from the one the settings render, in a person's
 /// terms: size, frame count, length, how often it plays, and the first moment the pictures
-/// differ, named by its time and by its frame number as `--frames` numbers frames.
+/// differ, named by its time and by its frame number as the frames folder numbers frames.
 ///
 /// A new palette shifts photo colours by a level or two in every frame, which no one would
 /// call a different picture; so the first moment something visibly changes (a cell of the

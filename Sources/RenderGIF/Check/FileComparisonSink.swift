@@ -7,7 +7,7 @@ import ImageCodecs
 
 /// A sink that writes nothing: it compares what an encoder produces with an existing file,
 /// reading the file as the bytes arrive. The written bytes are kept, so that a mismatch can be
-/// described by decoding both versions. Used by `render-gif --check`.
+/// described by decoding both versions. Used by checks.
 final class FileComparisonSink: ByteSink {
     /// How an existing file compares with the bytes that were written.
     enum Outcome: Equatable, Sendable {

@@ -1,6 +1,6 @@
 /// What messages call the settings. The library names them by their property names
 /// (`borderWidth`, `framesFolder`); a client with words of its own (the command's flags,
-/// `--border-width`, `--frames`) formats the same errors with its own naming.
+/// for the border width and the frames folder) formats the same errors with its own naming.
 package struct SettingNaming: Sendable {
     /// The name of a property of `Animation`.
     package var property: @Sendable (Animation.Property) -> String

@@ -1,4 +1,4 @@
-/// `--max-bytes` and the scene key `maxBytes`: a file size as a number of bytes or with a unit.
+/// The scene key `maxBytes` (and the command's size flag): a file size as a number of bytes or with a unit.
 ///
 /// KB, MB, GB and TB are powers of 1000, as the SI prefixes, disk makers and most file browsers
 /// count; KiB, MiB, GiB and TiB are powers of 1024. Units are read without regard to case (the

@@ -174,7 +174,7 @@ extension Setting {
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
-    /// `--avatar i=file` (repeatable), or `"avatars": {"i": "file", ...}` in a scene file.
+    /// Text `i=file` (the command's, repeatable), or `"avatars": {"i": "file", ...}` in a scene file.
     static func applyAvatars(_ input: SettingInput, to settings: inout Animation, baseFolder: String?) throws(SettingInput.Problem) {
         switch input {
         case let .text(text):

@@ -1,5 +1,5 @@
 /// A setting's raw value as it arrived: the text after a flag, or a value in a scene file.
-/// Conversions accept both forms, so the flag `--taps 1,3,0` and the scene entry
+/// Conversions accept both forms, so the text `1,3,0` and the scene entry
 /// `"taps": [1, 3, 0]` go through the same checks.
 package enum SettingInput: Sendable {
     case text(String)

@@ -1,7 +1,7 @@
 import ImageCodecs
 import Raster
 
-/// The `--frames` PNGs of a render: the folder (its files staged until the render commits
+/// The PNG frames of a render: the folder (its files staged until the render commits
 /// it) and the writer that encodes each frame on a worker of its own while the next is drawn.
 ///
 /// Its errors are the codecs module's: the render job converts the opening once, and

@@ -7,16 +7,16 @@ import ArcScene
 import ImageCodecs
 
 /// Where a render's results go: the GIF, written to a temporary file renamed over the output
-/// when complete, or to standard output (`-`), or with `--check` compared with the existing
-/// file; and the `--poster` still, handled the same way.
+/// when complete, or to standard output (`-`), or for a check compared with the existing
+/// file; and the still (`poster`), handled the same way.
 ///
 /// Everything that can fail about a destination fails when the target is made, before any
 /// frame is drawn: a folder that cannot take the file, a terminal as standard output, or with
-/// `--check` a file that is missing or unreadable.
+/// a check a file that is missing or unreadable.
 final class OutputTarget {
     private let path: String
     private let fps: Int
-    /// The size budget (`--max-bytes`), nil for none.
+    /// The size budget (`maxBytes`), nil for none.
     private let maxBytes: Int?
     private var file: AtomicFileWriter?
     private let standardOutput: StandardOutputSink?
@@ -100,7 +100,7 @@ final class OutputTarget {
     /// The GIF's bytes, for a render to memory (nil for the other destinations).
     var heldBytes: [UInt8]? { standardOutput == nil ? held?.bytes : nil }
 
-    /// Finishes every output once the GIF is encoded: waits for the `--frames` PNGs (the
+    /// Finishes every output once the GIF is encoded: waits for the frames folder's PNGs (the
     /// first failure among them stops everything here, before any file is moved), draws the
     /// poster (with a copy of `renderer`, at its time on `timeline`), then moves the files
     /// into place (the GIF, the still, the frames), or judges the comparisons and throws

@@ -2,9 +2,9 @@ import ArcScene
 import Foundation
 import ImageCodecs
 
-/// The `--poster` still: the scene at one time, drawn by the renderer that draws the frames
-/// and encoded as the `--frames` PNGs are, so it equals the frame PNG of the same time.
-/// Written like every output (a temporary file renamed into place), or with `--check`
+/// The still (`poster`): the scene at one time, drawn by the renderer that draws the frames
+/// and encoded as the frames folder's PNGs are, so it equals the frame PNG of the same time.
+/// Written like every output (a temporary file renamed into place), or for a check
 /// compared with the existing file.
 final class PosterOutput {
     /// The PNG file.
@@ -61,7 +61,7 @@ final class PosterOutput {
         try file?.commit()
     }
 
-    /// With `--check`: nil when the existing file equals the rendered still, otherwise what
+    /// For a check: nil when the existing file equals the rendered still, otherwise what
     /// differs, in the words of an out-of-date message.
     func staleness() -> String? {
         let existing: [UInt8]

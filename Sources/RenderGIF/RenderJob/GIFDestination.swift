@@ -8,7 +8,7 @@ package enum GIFDestination {
     case standardOutput(whenReaderCloses: (() -> Never)?)
     /// Memory: the bytes are returned.
     case memory
-    /// Nothing is written: the rendering is compared with this existing file (`--check`).
+    /// Nothing is written: the rendering is compared with this existing file (a check).
     case check(String)
 
     /// The name the GIF goes by in messages and reports: the path, `-` for standard output,

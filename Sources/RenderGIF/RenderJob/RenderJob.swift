@@ -4,14 +4,14 @@ import ImageCodecs
 import Palette
 import Raster
 
-/// One render of an animation to a GIF (or a comparison with one, for `--check`): the
+/// One render of an animation to a GIF (or a comparison with one, for a check): the
 /// settings checked, images, the palette planned from the distinct pictures the animation
 /// shows, then every frame drawn once and encoded, optional PNG frames, and the output moved
 /// into place.
 ///
 /// Memory stays bounded by a few frames whatever the animation's length: frames are drawn,
 /// encoded and dropped one at a time, and each compressed image goes straight to giflib,
-/// which writes it to the output. With `--max-bytes`, `SizeBudget` may encode the frames
+/// which writes it to the output. With `maxBytes`, `SizeBudget` may encode the frames
 /// more than once, each time with lossier options, until the file fits (a GIF for standard
 /// output is then held in memory, at most the budget, until it does).
 package enum RenderJob {
@@ -36,7 +36,7 @@ package enum RenderJob {
             throw RenderGIFError(error)
         }
         // The outputs first: two outputs that are one file, a bad output path, or with
-        // --check a missing file, fail before progress starts and before --frames creates a folder.
+        // a check a missing file, fail before progress starts and before a frames folder is created.
         try MemoryNeed.check(settings)
         if destination.writesFiles {
             try OutputOverlap.check(gif: destination.filePath, poster: settings.poster, framesFolder: framesFolder)

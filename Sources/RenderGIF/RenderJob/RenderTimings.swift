@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Where a render's time went, stage by stage, measured with the monotonic clock. Only
-/// reported (with `--timings`); nothing written depends on it.
+/// reported (the command prints it on request); nothing written depends on it.
 public struct RenderTimings: CustomStringConvertible, Sendable {
     /// The stages in the order they run; each one's `rawValue` is its name in `description`.
     public enum Stage: String, CaseIterable, Sendable {

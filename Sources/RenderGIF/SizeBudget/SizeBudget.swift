@@ -1,6 +1,6 @@
 import GIFEncoding
 
-/// Fits the GIF under `--max-bytes` at the best quality it can: walks
+/// Fits the GIF under `maxBytes` at the best quality it can: walks
 /// `GIFEncodingOptions.sizeLadder` from the requested options down and keeps the first step
 /// whose file fits.
 ///
