@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 
+import measure
+
 MIB = 1 << 20
 # ImageLimits.maxWorkingBytes: libjpeg's memory plus the pixels it returns.
 WORKING_BYTES = 160 << 20
@@ -51,7 +53,7 @@ def timed(command, cwd):
     """(seconds, peak RSS in KiB, exit status, first stderr line) of one run."""
     with tempfile.NamedTemporaryFile(prefix="bench-rss-", suffix=".txt") as rss:
         start = time.perf_counter()
-        done = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss.name] + command, cwd=cwd,
+        done = subprocess.run([measure.TIME_TOOL, "-f", "%M", "-o", rss.name] + command, cwd=cwd,
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         seconds = time.perf_counter() - start
         peak = int(open(rss.name).read().strip().splitlines()[-1])
@@ -186,6 +188,8 @@ if __name__ == "__main__":
     parser.add_argument("--bin", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--time", default="/usr/bin/time")
     arguments = parser.parse_args()
+    measure.TIME_TOOL = arguments.time
     print(table(measure_all(os.path.abspath(arguments.bin), arguments.work, arguments.runs)))
     sys.exit(0)
