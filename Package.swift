@@ -135,6 +135,8 @@ let package = Package(
         .testTarget(name: "RenderGIFTests",
                     dependencies: ["SharedTestSupport", "RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
                                    "Raster"]),
+        // The command line in-process: parsing, help, the flags' words in messages, settings from flags.
+        .testTarget(name: "RenderGIFCommandTests", dependencies: ["RenderGIFCommand", "RenderGIF", "ImageCodecs"]),
         // Runs the built command: help, errors, exit codes, files written.
         .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF"],
                     exclude: ["Golden"]),

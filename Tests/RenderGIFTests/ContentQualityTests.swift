@@ -26,15 +26,13 @@ import Testing
     static let decoded = Result { try render() }
 
     static func render() throws -> DecodedRender {
-        let folder = NSTemporaryDirectory() + "render-gif-quality-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestSupport.temporaryFolder("quality")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let arguments = ["--scale", "1", "--taps", "1,3", "--frames", folder + "/frames", folder + "/out.gif"]
-        guard case let .render(invocation) = try CommandLineInterface.parse(arguments) else {
-            throw CocoaError(.featureUnsupported)
-        }
-        let report = try RenderJob.run(invocation, progress: SilentProgress())
-        let fps = Double(try invocation.resolveSettings().fps)
+        var animation = Animation()
+        animation.scale = 1
+        animation.taps = [1, 3]
+        let report = try animation.render(to: folder + "/out.gif", framesFolder: folder + "/frames")
+        let fps = Double(animation.fps)
         let gif = try GIFReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.gif"))))
         let shown = gif.displayed(at: (0 ..< report.frameCount).map { Double($0) / fps })
         let frames = try (0 ..< report.frameCount).map { k throws -> RGBAImage in

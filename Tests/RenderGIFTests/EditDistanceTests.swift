@@ -2,7 +2,7 @@ import SharedTestSupport
 import Testing
 @testable import RenderGIF
 
-/// The Levenshtein distance behind "Did you mean" suggestions.
+/// The Levenshtein distance behind "did you mean" suggestions for scene-file keys and flags.
 @Suite enum EditDistanceTests {
     @Test(arguments: [
         ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("a", "a", 0), ("a", "b", 1),
@@ -10,8 +10,8 @@ import Testing
         ("café", "cafe", 1), ("日本", "日本語", 1), ("abc", "cba", 2), ("intention", "execution", 5),
     ])
     static func knownDistances(a: String, b: String, expected: Int) {
-        #expect(CommandLineInterface.editDistance(a, b) == expected)
-        #expect(CommandLineInterface.editDistance(b, a) == expected)
+        #expect(Setting.editDistance(a, b) == expected)
+        #expect(Setting.editDistance(b, a) == expected)
     }
 
     /// The textbook definition, written as plainly as possible: the cheapest of deleting,
@@ -38,18 +38,18 @@ import Testing
         for _ in 0..<500 {
             let a = (0..<Int(generator.next() % 9)).map { _ in alphabet[Int(generator.next() % 5)] }
             let b = (0..<Int(generator.next() % 9)).map { _ in alphabet[Int(generator.next() % 5)] }
-            #expect(CommandLineInterface.editDistance(String(a), String(b)) == reference(a, b), "\(String(a)) / \(String(b))")
+            #expect(Setting.editDistance(String(a), String(b)) == reference(a, b), "\(String(a)) / \(String(b))")
         }
     }
 
-    @Test static func triangleInequalityOnFlags() {
-        let flags = CommandLineInterface.allFlags
-        for a in flags.prefix(8) {
-            for b in flags {
-                for c in flags.suffix(8) {
-                    let ab = CommandLineInterface.editDistance(a, b)
-                    let bc = CommandLineInterface.editDistance(b, c)
-                    #expect(CommandLineInterface.editDistance(a, c) <= ab + bc)
+    @Test static func triangleInequalityOnKeys() {
+        let keys = Setting.allCases.map(\.key)
+        for a in keys.prefix(8) {
+            for b in keys {
+                for c in keys.suffix(8) {
+                    let ab = Setting.editDistance(a, b)
+                    let bc = Setting.editDistance(b, c)
+                    #expect(Setting.editDistance(a, c) <= ab + bc)
                 }
             }
         }

@@ -1,8 +1,8 @@
 @testable import RenderGIF
 import Testing
 
-/// `--max-bytes` and the scene key `maxBytes`: bytes, KB/MB/GB as powers of 1000, KiB/MiB/GiB
-/// as powers of 1024, and a one-line refusal of anything else.
+/// The setting `maxBytes` (a scene key, and the command's `--max-bytes`): bytes, KB/MB/GB as
+/// powers of 1000, KiB/MiB/GiB as powers of 1024, and a one-line refusal of anything else.
 @Suite enum MaxBytesSettingTests {
     static let expectation = "must be a whole number of bytes (units KB, MB, GB, KiB, MiB, GiB) from 1 to 1TB"
 
@@ -44,23 +44,8 @@ import Testing
         }
     }
 
-    @Test static func flagErrorIsOneLineNamingTheFlag() throws {
-        guard case let .render(invocation) = try CommandLineInterface.parse(["--max-bytes", "5XB", "out.gif"]) else {
-            Issue.record("the arguments do not ask for a render")
-            return
-        }
-        do {
-            _ = try invocation.resolveSettings()
-            Issue.record("5XB was accepted")
-        } catch {
-            #expect(error.description == "invalid value '5XB' for '--max-bytes': " + expectation)
-            #expect(error.isUsageError)
-        }
-    }
-
     @Test static func noBudgetByDefault() {
         #expect(Animation().maxBytes == nil)
-        #expect(Setting.maxBytes.flag == "--max-bytes")
         #expect(Setting.maxBytes.key == "maxBytes")
     }
 
@@ -70,9 +55,8 @@ import Testing
         #expect(Setting.groupedDigits(count) == text)
     }
 
-    @Test static func overBudgetMessageNamesFlagAndSize() {
+    @Test static func overBudgetMessageNamesPropertyAndSize() {
         let error = RenderGIFError.overBudget(maxBytes: 50000, smallestBytes: 91234)
-        #expect(error.description == "--max-bytes 50000: the smallest GIF render-gif can make of this animation is 91,234 bytes")
-        #expect(!error.isUsageError)
+        #expect(error.description == "maxBytes 50000: the smallest GIF render-gif can make of this animation is 91,234 bytes")
     }
 }

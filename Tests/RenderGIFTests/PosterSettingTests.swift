@@ -1,30 +1,35 @@
 import Testing
 @testable import RenderGIF
 
-/// The poster settings go through the same table as every other setting.
+/// The poster settings go through the same table as every other setting, and the still's time
+/// is checked against the animation's length.
 @Suite enum PosterSettingTests {
-    static func settings(_ flags: [String]) throws(RenderGIFError) -> Animation {
-        guard case let .render(invocation) = try CommandLineInterface.parse(flags + ["out.gif"]) else {
-            throw .usage("not a render")
-        }
-        return try invocation.resolveSettings()
-    }
-
-    @Test static func defaultsToNoPosterAndTheEnd() throws {
-        let defaults = try settings([])
+    @Test static func defaultsToNoPosterAndTheEnd() {
+        let defaults = Animation()
         #expect(defaults.poster == nil && defaults.posterTime == nil)
     }
 
-    @Test static func flagsLandInTheSettings() throws {
-        let given = try settings(["--poster", "docs/still.PNG", "--poster-time", "2.5"])
-        #expect(given.poster == "docs/still.PNG")
-        #expect(given.posterTime == 2.5)
+    @Test static func valuesLandInTheSettings() {
+        #expect(TestSupport.applied(.poster, .text("docs/still.PNG"))?.poster == "docs/still.PNG")
+        #expect(TestSupport.applied(.posterTime, .text("2.5"))?.posterTime == 2.5)
+        #expect(TestSupport.applied(.posterTime, .json(.number(2.5)))?.posterTime == 2.5)
     }
 
     /// The end of the default animation, 0.6 x 6 + 0.7 + 0.8 + 1.2 + 0.8 + 0.7 = 7.8 s, is
-    /// allowed; a hair later is not.
+    /// allowed; a hair later is not, and neither is a negative time set in code.
     @Test static func timeWithinTheAnimation() throws {
-        #expect(try settings(["--poster-time", "7.8"]).posterTime == 7.8)
-        #expect(throws: RenderGIFError.self) { try settings(["--poster-time", "7.81"]) }
+        var animation = Animation()
+        animation.posterTime = 7.8
+        #expect(throws: Never.self) { try animation.validate() }
+        animation.posterTime = 7.81
+        #expect(throws: RenderGIFError.invalidSetting(InvalidSetting(
+            property: .posterTime, value: "7.81", problem: "must be a time within the animation, from 0 to 7.8 s"))) {
+            try animation.validate()
+        }
+        animation.posterTime = -1
+        #expect(throws: RenderGIFError.invalidSetting(InvalidSetting(
+            property: .posterTime, value: "-1", problem: "must be a number of seconds from 0"))) {
+            try animation.validate()
+        }
     }
 }

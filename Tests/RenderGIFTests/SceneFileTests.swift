@@ -155,13 +155,11 @@ import Raster
         #expect(problem("{\"fps\": 1} // comment") == "scene file 's.json': not valid JSON: line 1, column 12: unexpected text after the JSON value")
     }
 
-    @Test static func sceneErrorsAreNotUsageErrors() {
+    /// A scene's refusal is a scene-file error, naming the file, never a setting's.
+    @Test static func sceneErrorsAreSceneFileErrors() {
         var settings = Animation()
-        do {
+        #expect(throws: RenderGIFError.sceneFile(path: "s.json", problem: "must hold a JSON object, not an array")) {
             try SceneFile.apply(Array("[]".utf8), path: "s.json", to: &settings)
-            Issue.record("an array was accepted as a scene")
-        } catch {
-            #expect(!error.isUsageError)
         }
     }
 

@@ -1,8 +1,9 @@
 import Testing
 @testable import RenderGIF
 
-/// The settings that are one number in a range: accepted at both ends from a flag and from a
-/// scene file, refused outside, and refused when not a finite number (or not whole, for counts).
+/// The settings that are one number in a range: accepted at both ends as text (what a flag
+/// gives) and from a scene file, refused outside, and refused when not a finite number (or not
+/// whole, for counts).
 @Suite enum SettingNumberTests {
     struct NumericSetting: Sendable, CustomStringConvertible {
         let setting: Setting
@@ -10,7 +11,7 @@ import Testing
         let highest: Double
         let isInteger: Bool
         let expectation: String
-        var description: String { setting.flag }
+        var description: String { setting.key }
     }
 
     static let numericSettings: [NumericSetting] = [
@@ -93,7 +94,7 @@ import Testing
         let changed = try #require(TestSupport.applied(item.setting, .text(typed(item.highest))))
         let defaults = Animation()
         for other in numericSettings where other.setting != item.setting {
-            #expect(stored(other.setting, in: changed) == stored(other.setting, in: defaults), "\(other.setting.flag)")
+            #expect(stored(other.setting, in: changed) == stored(other.setting, in: defaults), "\(other.setting.key)")
         }
         #expect(changed.taps == defaults.taps && changed.timing == defaults.timing && changed.pathMode == defaults.pathMode)
         #expect(changed.contentGravity == defaults.contentGravity && changed.dither == defaults.dither)

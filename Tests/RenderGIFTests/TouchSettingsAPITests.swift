@@ -7,16 +7,12 @@ import Testing
 /// The touch indicator's look and timing set through the library's public API alone (no
 /// `@testable`): a still while the finger is down and one halfway through the fade show, at
 /// the indicator's centre, the source-over value the formula gives, and values out of range
-/// fail naming the flag.
+/// fail naming the property.
 @Suite enum TouchSettingsAPITests {
     /// A small animation with one tap on button 1; the move starts (the finger lifts) at the
     /// end of the 0.5 s hold.
     static var tapped: Animation {
-        var animation = Animation()
-        animation.width = 160
-        animation.height = 200
-        animation.scale = 1
-        animation.buttonDiameter = 30
+        var animation = TestSupport.small
         animation.taps = [1]
         animation.hold = 0.5
         return animation
@@ -65,8 +61,7 @@ import Testing
         (lift + 0.125, 102),
     ])
     static func theIndicatorsCentreIsTheColourOverTheScene(time: Double, alpha: Int) throws {
-        let folder = NSTemporaryDirectory() + "render-gif-touch-api-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestSupport.temporaryFolder("touch-api")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var touched = tapped
         touched.touches = true
@@ -85,14 +80,14 @@ import Testing
         #expect(pixel(with, x, y) == expectedOver(pixel(without, x, y), color: touched.touchColor, alpha: alpha))
     }
 
-    /// Each setting out of its range fails as its flag would, naming the flag.
+    /// Each setting out of its range fails naming its property.
     @Test(arguments: [
-        ("diameter", "invalid value '0' for '--touch-diameter': must be a number of points from 1 to 1000"),
-        ("opacity", "invalid value '1.5' for '--touch-opacity': must be an opacity from 0 to 1"),
-        ("press", "invalid value '-1' for '--touch-press': must be a number of seconds from 0 to 10"),
-        ("fade", "invalid value 'nan' for '--touch-fade': must be a number of seconds from 0 to 10"),
+        ("diameter", "invalid value '0' for 'touchDiameter': must be a number of points from 1 to 1000"),
+        ("opacity", "invalid value '1.5' for 'touchOpacity': must be an opacity from 0 to 1"),
+        ("press", "invalid value '-1' for 'touchPress': must be a number of seconds from 0 to 10"),
+        ("fade", "invalid value 'nan' for 'touchFade': must be a number of seconds from 0 to 10"),
     ])
-    static func badValuesNameTheFlag(setting: String, message: String) {
+    static func badValuesNameTheProperty(setting: String, message: String) {
         var animation = tapped
         animation.touches = true
         switch setting {
@@ -101,11 +96,12 @@ import Testing
         case "press": animation.touchPress = -1
         default: animation.touchFade = .nan
         }
-        do {
-            _ = try animation.renderGIF()
-            Issue.record("rendered with a bad touch \(setting)")
-        } catch {
-            #expect(error.description == message)
+        let refusal = TestSupport.refusal(animation)
+        guard case let .invalidSetting(invalid)? = refusal else {
+            Issue.record("rendered with a bad touch \(setting), or failed otherwise: \(String(describing: refusal))")
+            return
         }
+        #expect(refusal?.description == message)
+        #expect(message.contains("'\(invalid.property)'"))
     }
 }

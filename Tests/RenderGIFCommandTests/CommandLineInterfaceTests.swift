@@ -1,12 +1,12 @@
+import RenderGIF
+@testable import RenderGIFCommand
 import Testing
-@testable import RenderGIF
 
 /// The command line: modes, the output argument, setting flags in both spellings, and usage
 /// errors worded as swift-argument-parser words them.
 @Suite enum CommandLineInterfaceTests {
     private static func invocation(_ arguments: [String]) -> Invocation? {
-        guard case let .render(invocation)? = try? CommandLineInterface.parse(arguments) else { return nil }
-        return invocation
+        CommandTestSupport.invocation(arguments)
     }
 
     private static func isHelp(_ arguments: [String]) -> Bool {
@@ -19,15 +19,8 @@ import Testing
         return true
     }
 
-    /// The usage error for `arguments`, or nil when they parse or fail otherwise.
     private static func usageError(_ arguments: [String]) -> String? {
-        do {
-            _ = try CommandLineInterface.parse(arguments)
-            return nil
-        } catch {
-            guard case let .usage(message) = error, error.isUsageError else { return nil }
-            return message
-        }
+        CommandTestSupport.usageError(arguments)
     }
 
     @Test static func names() {

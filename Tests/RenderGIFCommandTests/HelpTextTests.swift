@@ -1,5 +1,6 @@
+import RenderGIF
+@testable import RenderGIFCommand
 import Testing
-@testable import RenderGIF
 
 /// The `--help` screen: its sections, one row per flag, and the column its help text starts in.
 @Suite enum HelpTextTests {
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test(arguments: SettingNameTests.table)
-    static func everySettingHasItsRow(setting: Setting, flag: String, key: String, valueName: String) throws {
+    static func everySettingHasItsRow(setting: Setting, flag: String, valueName: String) throws {
         let expectedName = valueName.isEmpty ? flag : flag + " " + valueName
         let row = try #require(rows(section("OPTIONS:")).first { $0.name == expectedName })
         #expect(row.help == setting.help)

@@ -1,44 +1,46 @@
+import RenderGIF
+@testable import RenderGIFCommand
 import Testing
-@testable import RenderGIF
 
-/// The names a setting goes by: its flag, its scene-file key and the value name its help shows.
+/// The names the command gives a setting: its flag and the value name its help shows (the
+/// scene-file key is the library's, tested there).
 @Suite enum SettingNameTests {
-    /// Every setting with the flag, key and value name users type and read, written out by hand.
-    static let table: [(setting: Setting, flag: String, key: String, valueName: String)] = [
-        (.width, "--width", "width", "<pt>"),
-        (.height, "--height", "height", "<pt>"),
-        (.scale, "--scale", "scale", "<n>"),
-        (.fps, "--fps", "fps", "<n>"),
-        (.taps, "--taps", "taps", "<i,j,...>"),
-        (.hold, "--hold", "hold", "<seconds>"),
-        (.oneStepDuration, "--one-step-duration", "oneStepDuration", "<seconds>"),
-        (.perStepDuration, "--per-step-duration", "perStepDuration", "<seconds>"),
-        (.timing, "--timing", "timing", "<name|x1,y1,x2,y2>"),
-        (.pathMode, "--path-mode", "pathMode", "<linear|paced>"),
-        (.buttons, "--buttons", "buttons", "<n>"),
-        (.margin, "--margin", "margin", "<degrees>"),
-        (.diameter, "--diameter", "diameter", "<pt>"),
-        (.borderWidth, "--border-width", "borderWidth", "<pt>"),
-        (.arcWidth, "--arc-width", "arcWidth", "<pt>"),
-        (.gravity, "--gravity", "gravity", "<resize|resizeAspectFill>"),
-        (.background, "--background", "background", "<#rrggbb>"),
-        (.arcColor, "--arc-color", "arcColor", "<#rrggbb>"),
-        (.borderColor, "--border-color", "borderColor", "<#rrggbb>"),
-        (.movingBackground, "--moving-background", "movingBackground", "<#rrggbb>"),
-        (.head, "--head", "head", "<file>"),
-        (.avatar, "--avatar", "avatars", "<i>=<file>"),
-        (.colors, "--colors", "colors", "<n>"),
-        (.dither, "--dither", "dither", "<none|ordered|diffusion>"),
-        (.loop, "--loop", "loop", "<n>"),
-        (.maxBytes, "--max-bytes", "maxBytes", "<size>"),
-        (.poster, "--poster", "poster", "<file.png>"),
-        (.posterTime, "--poster-time", "posterTime", "<seconds>"),
-        (.touches, "--touches", "touches", ""),
-        (.touchDiameter, "--touch-diameter", "touchDiameter", "<pt>"),
-        (.touchColor, "--touch-color", "touchColor", "<#rrggbb>"),
-        (.touchOpacity, "--touch-opacity", "touchOpacity", "<opacity>"),
-        (.touchPress, "--touch-press", "touchPress", "<seconds>"),
-        (.touchFade, "--touch-fade", "touchFade", "<seconds>"),
+    /// Every setting with the flag and value name users type and read, written out by hand.
+    static let table: [(setting: Setting, flag: String, valueName: String)] = [
+        (.width, "--width", "<pt>"),
+        (.height, "--height", "<pt>"),
+        (.scale, "--scale", "<n>"),
+        (.fps, "--fps", "<n>"),
+        (.taps, "--taps", "<i,j,...>"),
+        (.hold, "--hold", "<seconds>"),
+        (.oneStepDuration, "--one-step-duration", "<seconds>"),
+        (.perStepDuration, "--per-step-duration", "<seconds>"),
+        (.timing, "--timing", "<name|x1,y1,x2,y2>"),
+        (.pathMode, "--path-mode", "<linear|paced>"),
+        (.buttons, "--buttons", "<n>"),
+        (.margin, "--margin", "<degrees>"),
+        (.diameter, "--diameter", "<pt>"),
+        (.borderWidth, "--border-width", "<pt>"),
+        (.arcWidth, "--arc-width", "<pt>"),
+        (.gravity, "--gravity", "<resize|resizeAspectFill>"),
+        (.background, "--background", "<#rrggbb>"),
+        (.arcColor, "--arc-color", "<#rrggbb>"),
+        (.borderColor, "--border-color", "<#rrggbb>"),
+        (.movingBackground, "--moving-background", "<#rrggbb>"),
+        (.head, "--head", "<file>"),
+        (.avatar, "--avatar", "<i>=<file>"),
+        (.colors, "--colors", "<n>"),
+        (.dither, "--dither", "<none|ordered|diffusion>"),
+        (.loop, "--loop", "<n>"),
+        (.maxBytes, "--max-bytes", "<size>"),
+        (.poster, "--poster", "<file.png>"),
+        (.posterTime, "--poster-time", "<seconds>"),
+        (.touches, "--touches", ""),
+        (.touchDiameter, "--touch-diameter", "<pt>"),
+        (.touchColor, "--touch-color", "<#rrggbb>"),
+        (.touchOpacity, "--touch-opacity", "<opacity>"),
+        (.touchPress, "--touch-press", "<seconds>"),
+        (.touchFade, "--touch-fade", "<seconds>"),
     ]
 
     @Test static func tableCoversEverySettingOnce() {
@@ -46,21 +48,18 @@ import Testing
     }
 
     @Test(arguments: table)
-    static func names(setting: Setting, flag: String, key: String, valueName: String) {
+    static func names(setting: Setting, flag: String, valueName: String) {
         #expect(setting.flag == flag)
-        #expect(setting.key == key)
         #expect(setting.valueName == valueName)
     }
 
     @Test(arguments: Setting.allCases)
-    static func flagAndKeyRoundTrip(setting: Setting) {
+    static func flagRoundTrips(setting: Setting) {
         #expect(Setting(flag: setting.flag) == setting)
-        #expect(Setting(key: setting.key) == setting)
     }
 
-    @Test static func flagsAndKeysAreDistinct() {
+    @Test static func flagsAreDistinct() {
         #expect(Set(Setting.allCases.map(\.flag)).count == Setting.allCases.count)
-        #expect(Set(Setting.allCases.map(\.key)).count == Setting.allCases.count)
     }
 
     @Test(arguments: Setting.allCases)
@@ -77,18 +76,13 @@ import Testing
         #expect(!setting.help.contains("\n"))
     }
 
-    @Test static func namesThatAreNotSettings() {
+    @Test static func flagsThatAreNotSettings() {
         #expect(Setting(flag: "--oneStepDuration") == nil)
         #expect(Setting(flag: "one-step-duration") == nil)
         #expect(Setting(flag: "--Width") == nil)
         #expect(Setting(flag: "--scene") == nil)
         #expect(Setting(flag: "--avatars") == nil)
         #expect(Setting(flag: "") == nil)
-        #expect(Setting(key: "avatar") == nil)
-        #expect(Setting(key: "one-step-duration") == nil)
-        #expect(Setting(key: "--fps") == nil)
-        #expect(Setting(key: "Width") == nil)
-        #expect(Setting(key: "") == nil)
     }
 
     /// The help names the same ranges that `apply` enforces.
@@ -98,6 +92,13 @@ import Testing
     ])
     static func helpStatesTheRange(setting: Setting, range: String) {
         #expect(setting.help.contains(range))
+    }
+
+    /// A numeric setting's help line states the range of its rule, where the rule says it should.
+    @Test(arguments: Setting.allCases.filter { $0.numberRule?.inHelp == true })
+    static func helpStatesTheRulesRange(setting: Setting) throws {
+        let rule = try #require(setting.numberRule)
+        #expect(setting.help.contains(", \(rule.rangeText). "))
     }
 
     /// The defaults the help promises are the defaults `Animation` holds.
