@@ -26,17 +26,18 @@ extension Animation {
     private func firstValueOutOfRange() -> InvalidSetting? {
         for case let (property, value?) in numbers {
             if let problem = property.numberRule?.problem(with: value) {
-                return InvalidSetting(property: property, value: value.shortDescription, problem: problem)
+                return InvalidSetting(property: property, value: value.exactDescription, problem: problem)
             }
         }
         if taps.count > Setting.maxTaps {
             return InvalidSetting(property: .taps, value: tapsText, problem: "must hold at most \(Setting.maxTaps) taps")
         }
         if case let .cubicBezier(x1, y1, x2, y2) = timing, !Setting.isAcceptedBezier([x1, y1, x2, y2]) {
-            return InvalidSetting(property: .timing, value: "\(x1),\(y1),\(x2),\(y2)", problem: "must be \(Setting.timingExpectation)")
+            return InvalidSetting(property: .timing, value: [x1, y1, x2, y2].map(\.exactDescription).joined(separator: ","),
+                                  problem: "must be \(Setting.timingExpectation)")
         }
         if let posterTime, !(posterTime.isFinite && posterTime >= 0) {
-            return InvalidSetting(property: .posterTime, value: posterTime.shortDescription, problem: "must be a number of seconds from 0")
+            return InvalidSetting(property: .posterTime, value: posterTime.exactDescription, problem: "must be a number of seconds from 0")
         }
         return nil
     }
@@ -73,6 +74,14 @@ extension Animation {
 }
 
 extension Double {
+    /// The number as short as it reads, but never rounded to another value: `shortDescription`
+    /// when that is the same number, otherwise every digit ("4096.0004", not "4096"), for
+    /// messages that quote a value set in code.
+    var exactDescription: String {
+        let short = shortDescription
+        return Double(short) == self ? short : String(self)
+    }
+
     /// The number rounded for people to at most three decimals, as a user would write it:
     /// "26" rather than "26.0", "2850.6" rather than "2850.599999999839".
     var shortDescription: String {
