@@ -72,27 +72,34 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
+        // The file layer, on the C library alone: paths as bytes, only regular files read,
+        // outputs created whole and renamed into place (a single file, or a folder of frames
+        // changed all at once), standard output, and nothing left behind: the record of
+        // temporary names that an interruption or a crash empties, and the sweep of what a
+        // killed process left. It knows nothing of pictures or of the command line.
+        .target(name: "SafeFiles"),
         // All C contact, at the bottom: PNG and JPEG decoding (upright, sRGB, reduced for the
         // layer), PNG writing, GIF writing of a screen, colour tables and already-compressed
         // LZW codes through giflib, GIF reading for --check's report, atomic file output; a
         // folder per format. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter", "CHEIF", "CWebP"]),
+                dependencies: ["Raster", "SafeFiles", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter",
+                               "CHEIF", "CWebP"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW, the mapping ahead on a worker of its own), writing its images through
         // ImageCodecs' giflib writer.
-        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "ImageCodecs"]),
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "SafeFiles", "ImageCodecs"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
-        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "SafeFiles", "ImageCodecs", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
         // Test-only: the seeded random generator every test suite shares.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // The library: Animation (render to a file, to memory, or check), and in folders named
         // for them the option table, scene files, the render job, drawing, --check, the size
         // budget, the output files and the command line's parsing (package API for the command).
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
-        .executableTarget(name: "render-gif", dependencies: ["RenderGIF"]),
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "ImageCodecs", "GIFEncoding"]),
+        .executableTarget(name: "render-gif", dependencies: ["RenderGIF", "SafeFiles"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
         // Renders (or, with --check, checks) every NAME.scene.json under a package to NAME.gif
@@ -109,11 +116,12 @@ let package = Package(
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster"]),
         .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
+        .testTarget(name: "SafeFilesTests", dependencies: ["SharedTestSupport", "SafeFiles"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["SharedTestSupport", "ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "SafeFiles", "ImageCodecs", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
                     dependencies: ["SharedTestSupport", "RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
                                    "Raster"]),

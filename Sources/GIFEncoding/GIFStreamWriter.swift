@@ -1,4 +1,5 @@
 import ImageCodecs
+import SafeFiles
 
 /// Writes the parts `GIFStreamBuilder` produces through giflib (`GIFFileWriter`) onto a
 /// `ByteSink`, in order: the screen, the images (already compressed), the end.

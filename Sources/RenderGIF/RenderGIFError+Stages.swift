@@ -1,6 +1,7 @@
 import ArcScene
 import GIFEncoding
 import ImageCodecs
+import SafeFiles
 
 /// The one conversion of each lower module's error into the library's: a stage of a render
 /// (decoding the pictures, planning the palette, encoding the GIF, writing frames and files)
@@ -9,6 +10,11 @@ import ImageCodecs
 extension RenderGIFError {
     /// A picture, file or frame that failed in the codecs module.
     init(_ error: ImageCodecError) {
+        self = .codec(error.description)
+    }
+
+    /// A file or the frames folder that could not be read or written.
+    init(_ error: FileError) {
         self = .codec(error.description)
     }
 

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// Every way a render-gif run can fail, each with one line of text that names the flag or file
 /// and the problem. The command prints `Error: ` and the description.

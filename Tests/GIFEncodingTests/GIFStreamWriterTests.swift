@@ -3,6 +3,7 @@ import GIFTestSupport
 import ImageCodecs
 import Palette
 @testable import Raster
+import SafeFiles
 import Testing
 
 /// How the giflib writer turns the encoder's parts into a file: giflib's own code size byte,
@@ -103,16 +104,16 @@ import Testing
     @Test static func theSinksErrorStopsTheWriter() throws {
         let parts = try parts(colors: 4, local: false)
         let screenSize = try GIFStreamWriter.bytes(of: [parts[0]]).count
-        let full = ImageCodecError.unwritable(path: "out.gif", reason: "No space left on device")
+        let full = FileError.unwritable(path: "out.gif", reason: "No space left on device")
         let sink = FullSink(capacity: screenSize, error: full)
         let writer = try GIFStreamWriter(sink: sink)
         try writer.write(parts[0])
-        #expect(throws: full) { try writer.write(parts[1]) }
-        #expect(throws: full) { try writer.write(.end) }
+        #expect(throws: ImageCodecError.file(full)) { try writer.write(parts[1]) }
+        #expect(throws: ImageCodecError.file(full)) { try writer.write(.end) }
         #expect(sink.bytes.count == screenSize)
 
         let other = try GIFStreamWriter(sink: FullSink(capacity: 0, error: OtherError()))
-        #expect(throws: ImageCodecError.unwritable(path: "GIF output", reason: "device gone")) { try other.write(parts[0]) }
+        #expect(throws: ImageCodecError.file(.unwritable(path: "GIF output", reason: "device gone"))) { try other.write(parts[0]) }
     }
 
     @Test static func anAbandonedWriterWritesNoTrailer() throws {

@@ -3,6 +3,7 @@ import GIFEncoding
 import ImageCodecs
 import Palette
 import Raster
+import SafeFiles
 
 /// Writes an animated GIF89a through giflib with giflib's own LZW encoder (`EGifPutLine`),
 /// frame by frame, to a `ByteSink`: the reference that files written from GIFEncoding's

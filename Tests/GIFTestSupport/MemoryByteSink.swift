@@ -1,4 +1,5 @@
 import ImageCodecs
+import SafeFiles
 
 /// A sink that keeps everything written to it in memory.
 public final class MemoryByteSink: ByteSink {

@@ -37,12 +37,12 @@ import Testing
 
     @Test static func codecTextIsTheCodecErrorText() {
         let cases: [(ImageCodecError, String)] = [
-            (.unreadable(path: "a.png", reason: "no such file"), "cannot read 'a.png': no such file"),
+            (.file(.unreadable(path: "a.png", reason: "no such file")), "cannot read 'a.png': no such file"),
             (.unsupportedFormat(path: "a.txt"), "'a.txt' is not a PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF image"),
             (.corrupt(path: "a.png", message: "CRC error"), "'a.png' is not a valid image: CRC error"),
             (.tooLarge(path: "big.png", width: 20000, height: 10, limit: "16384 pixels a side"),
              "'big.png' is 20000 x 10 pixels, over the limit of 16384 pixels a side"),
-            (.unwritable(path: "out.gif", reason: "read-only file system"), "cannot write 'out.gif': read-only file system"),
+            (.file(.unwritable(path: "out.gif", reason: "read-only file system")), "cannot write 'out.gif': read-only file system"),
         ]
         for (codecError, text) in cases {
             let error = RenderGIFError(codecError)
@@ -59,7 +59,7 @@ import Testing
             Issue.record("got \(refused)")
             return
         }
-        let unwritable = RenderGIFError(GIFEncodingError.output(.unwritable(path: "out.gif", reason: "disk full")))
+        let unwritable = RenderGIFError(GIFEncodingError.output(.file(.unwritable(path: "out.gif", reason: "disk full"))))
         guard case .codec("cannot write 'out.gif': disk full") = unwritable else {
             Issue.record("got \(unwritable)")
             return

@@ -1,5 +1,6 @@
 import CGIF
 import Raster
+import SafeFiles
 
 /// Conversions between `[RGB8]` palettes and giflib's `ColorMapObject`, for the GIF reading
 /// here and giflib's reference reader and writer in the tests.

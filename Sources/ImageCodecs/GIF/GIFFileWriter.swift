@@ -1,5 +1,6 @@
 import CGIF
 import Raster
+import SafeFiles
 
 /// Writes a GIF89a through giflib onto a `ByteSink` from plain values: a screen, then images
 /// whose LZW codes arrive already compressed and are not compressed again, then the end. It

@@ -1,4 +1,5 @@
 import CGIF
+import SafeFiles
 
 /// Connects giflib's C output callback to a Swift `ByteSink`.
 ///
@@ -30,10 +31,10 @@ final class GIFOutputBridge {
         defer { pending.removeAll(keepingCapacity: true) }
         do {
             try sink.write(contentsOf: pending)
-        } catch let error as ImageCodecError {
-            throw error
+        } catch let error as FileError {
+            throw .file(error)
         } catch {
-            throw .unwritable(path: "GIF output", reason: String(describing: error))
+            throw .file(.unwritable(path: "GIF output", reason: String(describing: error)))
         }
     }
 

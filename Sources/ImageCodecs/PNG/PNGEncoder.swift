@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import SafeFiles
 
 /// Encodes RGBA8 images as PNG through libpng's low-level write API (the `CPNGWriter` target).
 ///
@@ -43,7 +44,8 @@ public enum PNGEncoder {
     /// Encodes `image` and writes it to `path` atomically (see `AtomicFileWriter`).
     static func write(_ image: RGBAImage, to path: String,
                              options: PNGEncodingOptions = .fast) throws(ImageCodecError) {
-        try AtomicFileWriter.writeAtomically(try encode(image, options: options), to: path)
+        let png = try encode(image, options: options)
+        do { try AtomicFileWriter.writeAtomically(png, to: path) } catch { throw .file(error) }
     }
 
     /// True when every pixel's alpha byte (every fourth byte) is 255.

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// What the command line asks for.
 package enum Command: Sendable {

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import ImageCodecs
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc
