@@ -20,7 +20,8 @@ let package = Package(
     targets: [
         // C libraries, reached through module maps and found through pkg-config (on macOS also in
         // each Homebrew formula's own lib/pkgconfig); scripts/setup installs them and pkg-config.
-        // Only ImageCodecs (and the test-only GIF reader) import them.
+        // Only ImageCodecs (the picture codecs) and GIFFile (giflib) import them, and the
+        // test-only fixture encoders and GIF reader.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -78,27 +79,31 @@ let package = Package(
         // temporary names that an interruption or a crash empties, and the sweep of what a
         // killed process left. It knows nothing of pictures or of the command line.
         .target(name: "SafeFiles"),
-        // All C contact, at the bottom: PNG and JPEG decoding (upright, sRGB, reduced for the
-        // layer), PNG writing, GIF writing of a screen, colour tables and already-compressed
-        // LZW codes through giflib, GIF reading for --check's report, atomic file output; a
-        // folder per format. It knows nothing of palettes or animations.
+        // giflib's GIF files: writing a screen, colour tables and already-compressed LZW codes
+        // onto a ByteSink, and reading a whole GIF into the summary a check compares. It
+        // knows nothing of palettes, animations or the picture decoders.
+        .target(name: "GIFFile", dependencies: ["Raster", "SafeFiles", "CGIF"]),
+        // The picture codecs, a folder per format: PNG, JPEG, HEIF/AVIF, WebP and GIF (the first
+        // frame) decoding, upright, in sRGB and reduced for the layer (Little CMS for embedded
+        // profiles), and PNG writing through libpng for the frames and the still; their files
+        // are read and written through SafeFiles. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "SafeFiles", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter",
                                "CHEIF", "CWebP"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW, the mapping ahead on a worker of its own), writing its images through
-        // ImageCodecs' giflib writer.
-        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "SafeFiles", "ImageCodecs"]),
+        // GIFFile's giflib writer onto a SafeFiles sink; no picture decoder is linked.
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "SafeFiles", "GIFFile"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
-        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "SafeFiles", "ImageCodecs", "Raster", "Palette", "CGIF"],
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GIFFile", "SafeFiles", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
-        // Test-only: the seeded random generator every test suite shares.
+        // Test-only: the seeded random generator every test suite shares, and temporary folders.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // The library: Animation (render to a file, to memory, or check), and in folders named
         // for them the option table, scene files, the render job, drawing, --check, the size
         // budget, the output files and the command line's parsing (package API for the command).
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "ImageCodecs", "GIFEncoding"]),
+        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF", "SafeFiles"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
@@ -118,13 +123,13 @@ let package = Package(
         .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SharedTestSupport", "SafeFiles"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "GIFFile", "Raster", "Palette", "CTestImageFixtures"],
                     exclude: ["Files"]),
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "SafeFiles", "ImageCodecs", "Raster", "Palette"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GIFFile", "SafeFiles", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["SharedTestSupport", "RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
-                                   "Raster"]),
+                    dependencies: ["SharedTestSupport", "RenderGIF", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding",
+                                   "GIFTestSupport", "Raster"]),
         // Runs the built command: help, errors, exit codes, files written.
         .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF"],
                     exclude: ["Golden"]),

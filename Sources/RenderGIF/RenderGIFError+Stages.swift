@@ -1,5 +1,6 @@
 import ArcScene
 import GIFEncoding
+import GIFFile
 import ImageCodecs
 import SafeFiles
 
@@ -18,11 +19,16 @@ extension RenderGIFError {
         self = .codec(error.description)
     }
 
+    /// A GIF that giflib could not write, or whose output failed (a file's failure).
+    init(_ error: GIFFileError) {
+        self = .codec(error.description)
+    }
+
     /// A value the GIF encoder refused, or the output it was writing to failing (which is a
-    /// file's failure, worded by the codecs module).
+    /// file's failure, worded by the GIF file module).
     init(_ error: GIFEncodingError) {
         switch error {
-        case let .output(codecError): self.init(codecError)
+        case let .output(fileError): self.init(fileError)
         case .invalidInput: self = .encoding(error.description)
         }
     }

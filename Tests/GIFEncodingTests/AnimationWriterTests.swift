@@ -1,6 +1,5 @@
 @testable import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
 import Palette
 import Raster
 import SafeFiles
@@ -65,7 +64,7 @@ import Testing
         var options = GIFEncodingOptions()
         options.isParallel = true
         let sink = FullSink(capacity: capacity)
-        #expect(throws: GIFEncodingError.output(.file(.unwritable(path: "test.gif", reason: "No space left on device")))) {
+        #expect(throws: GIFEncodingError.output(.output(.unwritable(path: "test.gif", reason: "No space left on device")))) {
             _ = try write(AnimationFixtures.standardSlide, options: options, queueBudget: 1, to: sink)
         }
         #expect(sink.bytes.count <= capacity)

@@ -1,4 +1,3 @@
-import ImageCodecs
 import SafeFiles
 
 /// A sink that keeps everything written to it in memory.

@@ -1,3 +1,4 @@
+import GIFFile
 @testable import ImageCodecs
 import SafeFiles
 import Testing
@@ -28,5 +29,18 @@ import Testing
         #expect(ImageLimits.describe(bytes: 1000) == "1000 bytes")
         #expect(ImageLimits.default == ImageLimits(maxWidth: 16384, maxHeight: 16384,
                                                    maxDecodedBytes: 268_435_456, maxFileBytes: 67_108_864))
+    }
+
+    /// A GIF read for a check's report is held to the pictures' default limits, and refused
+    /// in the same words.
+    @Test static func theGIFScreenLimitIsThePicturesLimit() {
+        #expect(GIFScreenLimit.maxSide == ImageLimits.default.maxWidth && GIFScreenLimit.maxSide == ImageLimits.default.maxHeight)
+        #expect(GIFScreenLimit.maxBytes == ImageLimits.default.maxDecodedBytes)
+        for (width, height) in [(16385, 1), (1, 20000), (16384, 16384)] {
+            var picture: ImageCodecError?, screen: GIFFileError?
+            do { try ImageLimits.default.check(width: width, height: height, path: "a.gif") } catch { picture = error }
+            do { try GIFScreenLimit.check(width: width, height: height, path: "a.gif") } catch { screen = error }
+            #expect(picture != nil && picture?.description == screen?.description, "\(width) x \(height)")
+        }
     }
 }

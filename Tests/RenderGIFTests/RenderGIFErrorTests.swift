@@ -1,8 +1,10 @@
 @testable import ArcScene
 import GIFEncoding
+import GIFFile
 import ImageCodecs
-import Testing
 @testable import RenderGIF
+import SafeFiles
+import Testing
 
 /// The one-line text of every error, and which of them count as usage errors (exit 64).
 @Suite enum RenderGIFErrorTests {
@@ -51,15 +53,27 @@ import Testing
         }
     }
 
+    /// A file's failure and giflib's keep the texts of their modules, as `.codec`.
+    @Test static func fileAndGIFFileTextsAreTheirModules() {
+        let unreadable = FileError.unreadable(path: "s.json", reason: "is a folder")
+        #expect(RenderGIFError(unreadable).description == unreadable.description)
+        let refused = GIFFileError.encoderFailed(message: "EGifPutCode: Write failed")
+        #expect(RenderGIFError(refused).description == "GIF encoding failed: EGifPutCode: Write failed")
+        guard case .codec = RenderGIFError(refused) else {
+            Issue.record("got \(RenderGIFError(refused))")
+            return
+        }
+    }
+
     /// The encoder's refusals keep their text as `.encoding`; its output failing is a file's
-    /// failure, worded by the codecs module, and comes out as `.codec`.
+    /// failure, worded by the file layer, and comes out as `.codec`.
     @Test static func encodingErrorsConvertByKind() {
         let refused = RenderGIFError(GIFEncodingError.invalidInput(context: "GIF frame 3", problem: "no pixels"))
         guard case .encoding("GIF frame 3: no pixels") = refused else {
             Issue.record("got \(refused)")
             return
         }
-        let unwritable = RenderGIFError(GIFEncodingError.output(.file(.unwritable(path: "out.gif", reason: "disk full"))))
+        let unwritable = RenderGIFError(GIFEncodingError.output(.output(.unwritable(path: "out.gif", reason: "disk full"))))
         guard case .codec("cannot write 'out.gif': disk full") = unwritable else {
             Issue.record("got \(unwritable)")
             return
