@@ -9,7 +9,7 @@ import SafeFiles
 /// throws its module's own error type, and the code that calls the stage converts it here,
 /// once, keeping the text word for word.
 extension RenderGIFError {
-    /// A picture, file or frame that failed in the codecs module.
+    /// A picture (its file included) or a PNG that failed in the codecs module.
     init(_ error: ImageCodecError) {
         self = .codec(error.description)
     }

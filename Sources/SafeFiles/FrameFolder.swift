@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The folder `--frames` writes into, changed all at once: no frame of a render appears in it
+/// The folder of a render's frames, changed all at once: no frame of a render appears in it
 /// until every frame is written, and then `commit()` puts them in (each replacing the frame of
 /// the same name, a link there included, never followed) and removes the frame files an
 /// earlier, longer render left, so the folder then holds exactly this render's frames. Until

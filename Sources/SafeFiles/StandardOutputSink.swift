@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes encoded bytes to standard output (`render-gif -`), buffered, so the GIF can go
+/// Writes encoded bytes to standard output, buffered, so the GIF can go
 /// straight into a pipe. A reader that closes the pipe early ends the process with SIGPIPE,
 /// as it does for other command-line tools; any other failure is an error naming standard
 /// output.

@@ -11,8 +11,8 @@ import SafeFiles
 /// (`c * 255 / a`, rounded, capped at 255); fully transparent pixels become (0, 0, 0, 0).
 /// Opaque premultiplied pixels are already straight, so they are passed on without a copy.
 public enum PNGEncoder {
-    /// The PNG file bytes for `image` with the settings `--frames` uses, so a still and the
-    /// frame of the same time are the same file.
+    /// The PNG file bytes for `image` with the settings the frames folder's PNGs use, so a
+    /// still and the frame of the same time are the same file.
     public static func encode(_ image: RGBAImage) throws(ImageCodecError) -> Data {
         try encode(image, options: .fast)
     }
