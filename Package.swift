@@ -103,7 +103,8 @@ let package = Package(
         // The library: Animation (render to a file, to memory, or check), and in folders named
         // for them the option table, scene files, the render job, drawing, --check, the size
         // budget, the output files and the command line's parsing (package API for the command).
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding"]),
+        .target(name: "RenderGIF",
+                dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIF", "SafeFiles"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
@@ -121,10 +122,14 @@ let package = Package(
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster"]),
         .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
+        // The file layer on its own: atomic outputs, the frames folder, hostile names and files,
+        // the stale-temporary sweep, the error texts.
         .testTarget(name: "SafeFilesTests", dependencies: ["SharedTestSupport", "SafeFiles"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "GIFFile", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "GIFFile", "Raster", "Palette",
+                                   "CTestImageFixtures"],
                     exclude: ["Files"]),
+        // The encoder, and GIFFile's writer, summary and errors against giflib's reference reader.
         .testTarget(name: "GIFEncodingTests",
                     dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GIFFile", "SafeFiles", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
