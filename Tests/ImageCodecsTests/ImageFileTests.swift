@@ -6,12 +6,6 @@ import Testing
 
 /// Loading files by path: signature sniffing and every way a file can be wrong.
 @Suite enum ImageFileTests {
-    static func withFolder<T>(_ body: (String) throws -> T) throws -> T {
-        let folder = try TestFiles.makeTemporaryFolder()
-        defer { TestFiles.removeFolder(folder) }
-        return try body(folder)
-    }
-
     static func validPNG() throws -> [UInt8] {
         try Fixtures.png(Fixtures.PNGSpec(width: 4, height: 4, bitDepth: 8, colorType: 6,
                                           samples: (0 ..< 64).map { $0 * 4 }))
@@ -19,7 +13,7 @@ import Testing
 
     /// Loads `bytes` written to a file named `name` and returns the error it gives.
     static func loadError(_ bytes: [UInt8], name: String, limits: ImageLimits = .default) throws -> (ImageCodecError?, String) {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/" + name
             try TestFiles.write(bytes, to: path)
             do throws(ImageCodecError) {
@@ -34,7 +28,7 @@ import Testing
     @Test static func formatComesFromTheSignatureNotTheName() throws {
         let png = try validPNG()
         let jpeg = try Fixtures.jpeg(pixels: Fixtures.quadrantPixels(components: 3), width: 32, height: 32, components: 3)
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             try TestFiles.write(png, to: folder + "/really-a-png.jpg")
             try TestFiles.write(jpeg, to: folder + "/really-a-jpeg.png")
             let fromPNG = try ImageFile.load(path: folder + "/really-a-png.jpg")
@@ -48,7 +42,7 @@ import Testing
     }
 
     @Test static func missingFilesAndFoldersAreUnreadable() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let missing = folder + "/nope.png"
             #expect(throws: ImageCodecError.file(.unreadable(path: missing, reason: "No such file or directory"))) {
                 try ImageFile.load(path: missing)

@@ -4,12 +4,6 @@ import SharedTestSupport
 import Testing
 
 @Suite enum AtomicFileWriterTests {
-    static func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = try TestFiles.makeTemporaryFolder()
-        defer { TestFiles.removeFolder(folder) }
-        try body(folder)
-    }
-
     /// A write(2) stand-in that accepts `capacity` bytes in total, then fails with ENOSPC.
     static func diskHolding(_ capacity: Int) -> AtomicFileWriter.SystemWrite {
         var remaining = capacity
@@ -30,7 +24,7 @@ import Testing
     }
 
     @Test static func commitCreatesTheFileWithMode0644AndNoLeftovers() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/out.gif"
             let writer = try AtomicFileWriter(destination: path, unnamed: false, systemWrite: { write($0, $1, $2) })
             #expect(writer.temporaryPath?.hasPrefix(folder + "/.out.gif.") == true)
@@ -46,7 +40,7 @@ import Testing
     }
 
     @Test static func largeWritesArriveIntact() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/big.bin"
             let bytes = SeededGenerator.bytes(count: 300_000, seed: 11)
             let writer = try AtomicFileWriter(destination: path)
@@ -63,7 +57,7 @@ import Testing
     }
 
     @Test static func writeAtomicallyReplacesAnExistingFile() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/out.png"
             try TestFiles.write([9, 9, 9], to: path)
             try AtomicFileWriter.writeAtomically(Data([7, 8]), to: path)
@@ -74,7 +68,7 @@ import Testing
 
     @Test(arguments: [0, 1000, 100_000])
     static func aFullDiskLeavesTheOldFileAndNoTemporaryFile(capacity: Int) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/out.gif"
             let old = Array("previous render".utf8)
             try TestFiles.write(old, to: path)
@@ -92,7 +86,7 @@ import Testing
     }
 
     @Test static func aFailingStreamOfChunksLeavesNothingBehind() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/anim.gif"
             do {
                 let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(0))
@@ -107,7 +101,7 @@ import Testing
     }
 
     @Test static func discardAndDroppingRemoveTheTemporaryFile() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let discarded = try AtomicFileWriter(destination: folder + "/a.png")
             try discarded.write(contentsOf: [1])
             discarded.discard()
@@ -123,7 +117,7 @@ import Testing
     }
 
     @Test static func missingFoldersAreNotCreated() throws {
-        try withFolder { (folder: String) throws in
+        try TestFiles.withTemporaryFolder { (folder: String) throws in
             let path = folder + "/missing/out.gif"
             #expect(throws: FileError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")) {
                 try AtomicFileWriter.writeAtomically(Data([1]), to: path)
@@ -135,7 +129,7 @@ import Testing
     }
 
     @Test static func aFolderIsNotADestination() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             try FileManager.default.createDirectory(atPath: folder + "/out.gif", withIntermediateDirectories: false)
             #expect(throws: FileError.unwritable(path: folder + "/out.gif", reason: "is a folder")) {
                 try AtomicFileWriter(destination: folder + "/out.gif")

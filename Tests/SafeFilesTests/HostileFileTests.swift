@@ -8,12 +8,6 @@ import Testing
 /// files until commit, names that fit NAME_MAX, the crash-safe cleanup table, and frames that
 /// appear all at once.
 @Suite enum HostileFileTests {
-    static func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = try TestFiles.makeTemporaryFolder()
-        defer { TestFiles.removeFolder(folder) }
-        try body(folder)
-    }
-
     @Test static func everyByteSequenceRoundTrips() {
         var generator = SystemRandomNumberGenerator()
         let samples: [[UInt8]] = [Array(0x01 ... 0xFF), [0xFF, 0xFE], [0xC3, 0x28], [0xF4, 0x8F, 0xBF, 0xBF], [0xED, 0xA0, 0x80],
@@ -41,7 +35,7 @@ import Testing
     /// A FIFO without a writer, a socket, a device and a folder are refused by kind; the FIFO
     /// without blocking (the open runs on another thread, bounded by a timeout).
     @Test static func onlyRegularFilesAreRead() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             #expect(mkfifo(folder + "/fifo", 0o644) == 0)
             let opened = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var reason = ""
@@ -64,7 +58,7 @@ import Testing
     /// the file it pointed to keeps its bytes.
     @Test(arguments: [true, false])
     static func linksAreReplaced(unnamed: Bool) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             try TestFiles.write([9, 9], to: folder + "/target")
             #expect(symlink("target", folder + "/out.gif") == 0)
             let writer = try AtomicFileWriter(destination: folder + "/out.gif", unnamed: unnamed, systemWrite: { write($0, $1, $2) })
@@ -82,7 +76,7 @@ import Testing
     /// character boundary.
     @Test(arguments: [250, 255])
     static func temporaryNamesFitTheNameLimit(length: Int) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let name = String(repeating: "é", count: (length - 4) / 2) + (length % 2 == 0 ? "" : "x") + ".gif"
             let writer = try AtomicFileWriter(destination: folder + "/" + name, unnamed: false, systemWrite: { write($0, $1, $2) })
             let temporary = try #require(writer.temporaryPath)
@@ -98,7 +92,7 @@ import Testing
     /// The cleanup table removes what it holds with the calls a signal handler may make:
     /// temporary files, a staging folder with its frames.
     @Test static func cleanupTableRemovesEverything() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let table = CleanupTable()
             try TestFiles.write([1], to: folder + "/.out.gif.XXXX")
             try FileManager.default.createDirectory(atPath: folder + "/stage", withIntermediateDirectories: false)
@@ -115,7 +109,7 @@ import Testing
     /// Frames appear only at commit, unnamed or staged; discarding leaves the folder as it was.
     @Test(arguments: [true, false])
     static func framesAppearAllAtOnce(unnamed: Bool) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             try TestFiles.write([5], to: folder + "/frame-00000.png")
             try TestFiles.write([5], to: folder + "/frame-00009.png")
             let registry = TemporaryFileRegistry()
@@ -137,7 +131,7 @@ import Testing
     /// A missing frames folder is created by the commit only.
     @Test(arguments: [true, false])
     static func missingFramesFolderIsCreatedAtCommit(unnamed: Bool) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let registry = TemporaryFileRegistry()
             let frames = try FrameFolder(path: folder + "/new", frameCount: 1, registry: registry, unnamed: unnamed)
             try frames.store(Data([1]), frame: 0)

@@ -27,7 +27,7 @@ import Darwin
     /// suffix, another length, another output's).
     @Test(arguments: [true, false])
     static func staleTemporariesOfTheOutputAreRemoved(unnamed: Bool) throws {
-        try HostileFileTests.withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             try TestFiles.write([0], to: folder + "/out.gif")
             try TestFiles.write([2], to: folder + "/.out.gif.render-gif-a1B2c3")
             try FileManager.default.createDirectory(atPath: folder + "/.out.gif.render-gif-dir000", withIntermediateDirectories: false)
@@ -52,7 +52,7 @@ import Darwin
     /// A staging folder whose lock is free, and holds only frames and frame temporaries, goes;
     /// one that holds anything else stays whole, and so does a locked one.
     @Test static func staleStagingFoldersInAFramesFolderAreRemoved() throws {
-        try HostileFileTests.withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let stale = folder + "/.render-gif-frames-Ab12Cd"
             let foreign = folder + "/.render-gif-frames-Zz99Yy"
             let live = folder + "/.render-gif-frames-L1v3L1"
@@ -77,7 +77,7 @@ import Darwin
 
     /// A missing frames folder is staged beside itself; what a killed render staged there goes.
     @Test static func staleStagingOfAMissingFramesFolderIsRemoved() throws {
-        try HostileFileTests.withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let stale = folder + "/.new.render-gif-0a0b0c"
             try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: false)
             try TestFiles.write([1], to: stale + "/frame-00000.png")
@@ -92,7 +92,7 @@ import Darwin
     /// Two renders of one output at once, each sweeping before it writes: neither removes the
     /// other's temporary, both commit, and nothing is left but the output.
     @Test static func concurrentWritersKeepEachOthersTemporaries() throws {
-        try HostileFileTests.withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let first = try AtomicFileWriter(destination: folder + "/out.gif", unnamed: false, systemWrite: { write($0, $1, $2) })
             try first.write(contentsOf: [1])
             let second = try AtomicFileWriter(destination: folder + "/out.gif", unnamed: false, systemWrite: { write($0, $1, $2) })
@@ -107,7 +107,7 @@ import Darwin
 
     /// The names a killed render leaves are exactly the ones the sweep recognises.
     @Test static func temporaryNamesAreTheOnesSwept() throws {
-        try HostileFileTests.withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let registry = TemporaryFileRegistry()
             let made = try #require(registry.makeFile(folder: PathBytes.bytes(folder), name: Array("out.gif".utf8)))
             defer { close(made.descriptor); registry.remove(made.entry) }

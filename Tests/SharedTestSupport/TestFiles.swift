@@ -13,6 +13,13 @@ public enum TestFiles {
         return String(cString: made)
     }
 
+    /// Runs `body` with a fresh empty folder, removed with everything in it afterwards.
+    public static func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Result {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        return try body(folder)
+    }
+
     /// Removes `path` and everything in it; a missing folder is fine.
     public static func removeFolder(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
