@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         // C libraries, reached through module maps and found through pkg-config (on macOS also in
         // each Homebrew formula's own lib/pkgconfig); scripts/setup installs them and pkg-config.
-        // Only ImageCodecs (and the test-only GIF reader) import them.
+        // Only ImageCodecs (the picture codecs) and GIFFile (giflib) import them, and the
+        // test-only fixture encoders and GIF reader.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -74,30 +75,42 @@ let package = Package(
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
-        // All C contact, at the bottom: PNG and JPEG decoding (upright, sRGB, reduced for the
-        // layer), PNG writing, GIF writing of a screen, colour tables and already-compressed
-        // LZW codes through giflib, GIF reading for --check's report, atomic file output; a
-        // folder per format. It knows nothing of palettes or animations.
+        // The file layer, on the C library alone: paths as bytes, only regular files read,
+        // outputs created whole and renamed into place (a single file, or a folder of frames
+        // changed all at once), standard output, and nothing left behind: the record of
+        // temporary names that an interruption or a crash empties, and the sweep of what a
+        // killed process left. It knows nothing of pictures or of the command line.
+        .target(name: "SafeFiles"),
+        // giflib's GIF files: writing a screen, colour tables and already-compressed LZW codes
+        // onto a ByteSink, and reading a whole GIF into the summary a check compares. It
+        // knows nothing of palettes, animations or the picture decoders.
+        .target(name: "GIFFile", dependencies: ["Raster", "SafeFiles", "CGIF"]),
+        // The picture codecs, a folder per format: PNG, JPEG, HEIF/AVIF, WebP and GIF (the first
+        // frame) decoding, upright, in sRGB and reduced for the layer (Little CMS for embedded
+        // profiles), and PNG writing through libpng for the frames and the still; their files
+        // are read and written through SafeFiles. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter", "CHEIF", "CWebP"]),
+                dependencies: ["Raster", "SafeFiles", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter",
+                               "CHEIF", "CWebP"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW, the mapping ahead on a worker of its own), writing its images through
-        // ImageCodecs' giflib writer.
-        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "ImageCodecs"]),
+        // GIFFile's giflib writer onto a SafeFiles sink; no picture decoder is linked.
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "SafeFiles", "GIFFile"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
-        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "ImageCodecs", "Raster", "Palette", "CGIF"],
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GIFFile", "SafeFiles", "Raster", "Palette", "CGIF"],
                 path: "Tests/GIFTestSupport"),
-        // Test-only: the seeded random generator every test suite shares.
+        // Test-only: the seeded random generator every test suite shares, and temporary folders.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // The library: Animation (render to a file, to memory, or check), and in folders named
         // for them the settings table, scene files, the render job, drawing, checks, the size
         // budget, the output files and the errors (package API for the command).
-        .target(name: "RenderGIF", dependencies: ["ArcScene", "Raster", "Palette", "ImageCodecs", "GIFEncoding"]),
+        .target(name: "RenderGIF",
+                dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding"]),
         // The command line: argument parsing, help, the flags' names for settings and errors,
         // exit codes, signal handling. Only the executable uses it; the library knows no flag.
-        .target(name: "RenderGIFCommand", dependencies: ["RenderGIF", "ImageCodecs"]),
-        .executableTarget(name: "render-gif", dependencies: ["RenderGIFCommand", "RenderGIF", "ImageCodecs"]),
+        .target(name: "RenderGIFCommand", dependencies: ["RenderGIF", "SafeFiles", "ImageCodecs"]),
+        .executableTarget(name: "render-gif", dependencies: ["RenderGIFCommand", "RenderGIF", "SafeFiles"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
         // The two plugins run the command above once per scene file. Each one's folder holds its
@@ -127,16 +140,21 @@ let package = Package(
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster"]),
         .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
+        // The file layer on its own: atomic outputs, the frames folder, hostile names and files,
+        // the stale-temporary sweep, the error texts.
+        .testTarget(name: "SafeFilesTests", dependencies: ["SharedTestSupport", "SafeFiles"]),
         .testTarget(name: "ImageCodecsTests",
-                    dependencies: ["SharedTestSupport", "ImageCodecs", "Raster", "Palette", "CTestImageFixtures"],
+                    dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "GIFFile", "Raster", "Palette",
+                                   "CTestImageFixtures"],
                     exclude: ["Files"]),
+        // The encoder, and GIFFile's writer, summary and errors against giflib's reference reader.
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "ImageCodecs", "Raster", "Palette"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GIFFile", "SafeFiles", "Raster", "Palette"]),
         .testTarget(name: "RenderGIFTests",
-                    dependencies: ["SharedTestSupport", "RenderGIF", "ImageCodecs", "GIFEncoding", "GIFTestSupport",
-                                   "Raster"]),
+                    dependencies: ["SharedTestSupport", "RenderGIF", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding",
+                                   "GIFTestSupport", "Raster"]),
         // The command line in-process: parsing, help, the flags' words in messages, settings from flags.
-        .testTarget(name: "RenderGIFCommandTests", dependencies: ["RenderGIFCommand", "RenderGIF", "ImageCodecs"]),
+        .testTarget(name: "RenderGIFCommandTests", dependencies: ["RenderGIFCommand", "RenderGIF", "SafeFiles", "ImageCodecs"]),
         // Runs the built command: help, errors, exit codes, files written.
         .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF"],
                     exclude: ["Golden"]),

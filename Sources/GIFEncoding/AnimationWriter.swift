@@ -1,5 +1,5 @@
-import ImageCodecs
 import Raster
+import SafeFiles
 
 /// Streams drawn frames into an animated GIF on a `ByteSink`: the frame goes in, the file's
 /// bytes come out through giflib, and everything between is this module's business.

@@ -1,4 +1,5 @@
 import Raster
+import SafeFiles
 
 /// Loads the pictures a user hands render-gif (avatars, backgrounds): PNG, JPEG, GIF (the first
 /// frame), WebP, HEIC/HEIF and AVIF.
@@ -11,14 +12,15 @@ public enum ImageFile {
     /// reduced to the layer's pixels and premultiplied.
     ///
     /// The format is taken from the file's signature, not its name. Errors name `path`:
-    /// `.unreadable` (missing, a folder, no permission; with the system's reason),
-    /// `.fileTooLarge` (over `limits.maxFileBytes`), `.foreignFormat` (a format recognised but not read, named),
+    /// `.file` (`.unreadable`: missing, a folder, no permission, with the system's reason;
+    /// `.fileTooLarge`: over `limits.maxFileBytes`), `.foreignFormat` (a format recognised but not read, named),
     /// `.unsupportedFormat` (anything else),
     /// `.tooLarge` (dimensions over `limits`, refused before decoding) and `.corrupt` (the
     /// decoder's own message for damaged, truncated or empty data).
     public static func load(path: String, limits: ImageLimits = .default,
                             fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
-        let bytes = try FileBytes.contents(ofFile: path, maxBytes: limits.maxFileBytes)
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.contents(ofFile: path, maxBytes: limits.maxFileBytes) } catch { throw .file(error) }
         return try decode(bytes, path: path, limits: limits, fit: fit)
     }
 

@@ -1,5 +1,5 @@
-import ImageCodecs
 import RenderGIF
+import SafeFiles
 
 /// What the command line asks for.
 package enum Command: Sendable {

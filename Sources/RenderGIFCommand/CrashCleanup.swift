@@ -1,5 +1,5 @@
 import RenderGIF
-import ImageCodecs
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import RenderGIF
 import Foundation
-import ImageCodecs
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 import RenderGIF
 
 extension Invocation {

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// The command's arguments exactly as the system passed them. `CommandLine.arguments`
 /// repairs bytes that are not UTF-8 (U+FFFD in their place), so a file name with such bytes

@@ -1,7 +1,6 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
-@testable import ImageCodecs
 @testable import Palette
 @testable import Raster
 import Testing

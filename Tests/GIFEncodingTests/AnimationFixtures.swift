@@ -1,7 +1,6 @@
 import Foundation
 @testable import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
 import Palette
 @testable import Raster
 

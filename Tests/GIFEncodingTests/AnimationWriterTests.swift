@@ -1,8 +1,8 @@
 @testable import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
 import Palette
 import Raster
+import SafeFiles
 import Testing
 
 /// The writer on workers (mapping ahead, encoding behind the caller) writes exactly the
@@ -51,7 +51,7 @@ import Testing
 
         func write(_ bytes: UnsafeRawBufferPointer) throws {
             guard self.bytes.count + bytes.count <= capacity else {
-                throw ImageCodecError.unwritable(path: "test.gif", reason: "No space left on device")
+                throw FileError.unwritable(path: "test.gif", reason: "No space left on device")
             }
             self.bytes.append(contentsOf: bytes)
         }
@@ -64,7 +64,7 @@ import Testing
         var options = GIFEncodingOptions()
         options.isParallel = true
         let sink = FullSink(capacity: capacity)
-        #expect(throws: GIFEncodingError.output(.unwritable(path: "test.gif", reason: "No space left on device"))) {
+        #expect(throws: GIFEncodingError.output(.output(.unwritable(path: "test.gif", reason: "No space left on device")))) {
             _ = try write(AnimationFixtures.standardSlide, options: options, queueBudget: 1, to: sink)
         }
         #expect(sink.bytes.count <= capacity)

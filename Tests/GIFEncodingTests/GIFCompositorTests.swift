@@ -1,6 +1,5 @@
 @testable import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
 import Palette
 @testable import Raster
 import Testing

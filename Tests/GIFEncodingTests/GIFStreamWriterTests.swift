@@ -1,8 +1,9 @@
 @testable import GIFEncoding
+import GIFFile
 import GIFTestSupport
-import ImageCodecs
 import Palette
 @testable import Raster
+import SafeFiles
 import Testing
 
 /// How the giflib writer turns the encoder's parts into a file: giflib's own code size byte,
@@ -54,7 +55,7 @@ import Testing
         let writer = try GIFStreamWriter(sink: sink)
         try writer.write(parts[0])
         let screen = sink.bytes
-        let refusal = ImageCodecError.invalidInput(
+        let refusal = GIFFileError.invalidInput(
             context: "GIF image 0", problem: "LZW minimum code size 5 does not match its colour table, for which giflib writes 4")
         #expect(throws: refusal) { try writer.write(.image(bad)) }
         // Nothing of the refused image reaches the sink, and the writer stays stopped.
@@ -64,17 +65,17 @@ import Testing
 
     @Test static func partsOutOfOrderAreRefused() throws {
         let parts = try parts(colors: 4, local: false)
-        #expect(throws: ImageCodecError.invalidInput(context: "GIF image 0", problem: "written before the screen")) {
+        #expect(throws: GIFFileError.invalidInput(context: "GIF image 0", problem: "written before the screen")) {
             try GIFStreamWriter(sink: MemoryByteSink()).write(parts[1])
         }
         let writer = try GIFStreamWriter(sink: MemoryByteSink())
         try writer.write(parts)
-        #expect(throws: ImageCodecError.invalidInput(context: "GIF writer", problem: "the GIF was already finished")) {
+        #expect(throws: GIFFileError.invalidInput(context: "GIF writer", problem: "the GIF was already finished")) {
             try writer.write(.end)
         }
         let twice = try GIFStreamWriter(sink: MemoryByteSink())
         try twice.write(parts[0])
-        #expect(throws: ImageCodecError.invalidInput(context: "GIF writer", problem: "the screen was already written")) {
+        #expect(throws: GIFFileError.invalidInput(context: "GIF writer", problem: "the screen was already written")) {
             try twice.write(parts[0])
         }
     }
@@ -103,16 +104,16 @@ import Testing
     @Test static func theSinksErrorStopsTheWriter() throws {
         let parts = try parts(colors: 4, local: false)
         let screenSize = try GIFStreamWriter.bytes(of: [parts[0]]).count
-        let full = ImageCodecError.unwritable(path: "out.gif", reason: "No space left on device")
+        let full = FileError.unwritable(path: "out.gif", reason: "No space left on device")
         let sink = FullSink(capacity: screenSize, error: full)
         let writer = try GIFStreamWriter(sink: sink)
         try writer.write(parts[0])
-        #expect(throws: full) { try writer.write(parts[1]) }
-        #expect(throws: full) { try writer.write(.end) }
+        #expect(throws: GIFFileError.output(full)) { try writer.write(parts[1]) }
+        #expect(throws: GIFFileError.output(full)) { try writer.write(.end) }
         #expect(sink.bytes.count == screenSize)
 
         let other = try GIFStreamWriter(sink: FullSink(capacity: 0, error: OtherError()))
-        #expect(throws: ImageCodecError.unwritable(path: "GIF output", reason: "device gone")) { try other.write(parts[0]) }
+        #expect(throws: GIFFileError.output(.unwritable(path: "GIF output", reason: "device gone"))) { try other.write(parts[0]) }
     }
 
     @Test static func anAbandonedWriterWritesNoTrailer() throws {

@@ -1,9 +1,9 @@
 import GIFEncoding
+@testable import GIFFile
 import GIFTestSupport
 import Palette
 @testable import Raster
 import Testing
-@testable import ImageCodecs
 
 /// The product's GIF summary agrees with the full reader: frame count, start times, length,
 /// loop count, and which frames show the same picture.
@@ -62,12 +62,12 @@ import Testing
         let start = try #require((0 ..< bytes.count - 3).first { bytes[$0] == 0x21 && bytes[$0 + 1] == 0xF9 && bytes[$0 + 2] == 4 })
         bytes[start + 2] = 3
         bytes.remove(at: start + 6)
-        #expect(throws: ImageCodecError.corrupt(path: "short.gif", message: "a graphics control block of 3 bytes, not 4")) {
+        #expect(throws: GIFFileError.corrupt(path: "short.gif", message: "a graphics control block of 3 bytes, not 4")) {
             try GIFSummary(bytes: bytes, path: "short.gif")
         }
     }
 
     @Test static func notAGIF() {
-        #expect(throws: ImageCodecError.self) { try GIFSummary(bytes: Array("hello".utf8), path: "x.gif") }
+        #expect(throws: GIFFileError.self) { try GIFSummary(bytes: Array("hello".utf8), path: "x.gif") }
     }
 }

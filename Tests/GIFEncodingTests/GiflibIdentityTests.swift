@@ -1,6 +1,5 @@
 @testable import GIFEncoding
 import GIFTestSupport
-@testable import ImageCodecs
 @testable import Palette
 @testable import Raster
 import SharedTestSupport

@@ -1,5 +1,4 @@
 import GIFEncoding
-import ImageCodecs
 import Palette
 import Raster
 

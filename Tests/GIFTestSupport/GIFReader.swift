@@ -1,7 +1,7 @@
 import CGIF
 import Foundation
 import GIFEncoding
-import ImageCodecs
+import GIFFile
 import Palette
 import Raster
 
@@ -28,7 +28,7 @@ public struct GIFReader: Sendable {
     public let frames: [GIFFrame]
 
     /// Parses `bytes`; `path` names them in errors (`.corrupt` with giflib's text).
-    public init(bytes: [UInt8], path: String = "GIF data", limits: ImageLimits = .default) throws(ImageCodecError) {
+    public init(bytes: [UInt8], path: String = "GIF data") throws(GIFFileError) {
         guard bytes.count >= 6, bytes.starts(with: Array("GIF".utf8)) else {
             throw .corrupt(path: path, message: "no GIF signature")
         }
@@ -49,7 +49,7 @@ public struct GIFReader: Sendable {
         }
         width = Int(gif.pointee.SWidth)
         height = Int(gif.pointee.SHeight)
-        try limits.check(width: width, height: height, path: path)
+        try GIFScreenLimit.check(width: width, height: height, path: path)
         guard DGifSlurp(gif) == GIF_OK else {
             throw .corrupt(path: path, message: GIFColorTable.errorText(gif.pointee.Error))
         }
@@ -88,9 +88,9 @@ public struct GIFReader: Sendable {
         self.loopCount = loopCount
     }
 
-    /// Parses GIF `data`; see `init(bytes:path:limits:)`.
-    public init(data: Data, path: String = "GIF data", limits: ImageLimits = .default) throws(ImageCodecError) {
-        try self.init(bytes: [UInt8](data), path: path, limits: limits)
+    /// Parses GIF `data`; see `init(bytes:path:)`.
+    public init(data: Data, path: String = "GIF data") throws(GIFFileError) {
+        try self.init(bytes: [UInt8](data), path: path)
     }
 
     /// Every frame as a browser shows it: a straight RGBA screen, transparent where nothing is

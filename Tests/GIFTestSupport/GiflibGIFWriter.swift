@@ -1,8 +1,9 @@
 import CGIF
 import GIFEncoding
-import ImageCodecs
+import GIFFile
 import Palette
 import Raster
+import SafeFiles
 
 /// Writes an animated GIF89a through giflib with giflib's own LZW encoder (`EGifPutLine`),
 /// frame by frame, to a `ByteSink`: the reference that files written from GIFEncoding's
@@ -21,17 +22,17 @@ public final class GiflibGIFWriter {
     ///
     /// `globalPalette` holds 1 ... 256 colours (padded to a power of two when written), or nil.
     public init(sink: any ByteSink, width: Int, height: Int, globalPalette: [RGB8]?,
-                loopCount: Int? = 0, backgroundIndex: Int = 0) throws(ImageCodecError) {
+                loopCount: Int? = 0, backgroundIndex: Int = 0) throws(GIFFileError) {
         writer = try GIFFileWriter(sink: sink)
         try writer.writeScreen(width: width, height: height, globalPalette: globalPalette,
                                backgroundIndex: backgroundIndex, loopCount: loopCount)
     }
 
     /// Appends `frame`; it must lie inside the screen and use only indices of its palette.
-    public func addFrame(_ frame: GIFFrame) throws(ImageCodecError) {
+    public func addFrame(_ frame: GIFFrame) throws(GIFFileError) {
         let rect = frame.rect
         try writer.writeImage(rect: rect, localPalette: frame.localPalette, delayCentiseconds: frame.delayCentiseconds,
-                              disposal: frame.disposal.rawValue, transparentIndex: frame.transparentIndex) { gif, _ throws(ImageCodecError) in
+                              disposal: frame.disposal.rawValue, transparentIndex: frame.transparentIndex) { gif, _ throws(GIFFileError) in
             // EGifPutLine masks the line in place, so each row goes through a scratch copy.
             if row.count != rect.width { row = [GifPixelType](repeating: 0, count: rect.width) }
             for y in 0 ..< rect.height {
@@ -43,14 +44,14 @@ public final class GiflibGIFWriter {
                     }
                 }
                 guard status == GIF_OK else {
-                    throw .encoderFailed(format: "GIF", message: "EGifPutLine: \(GIFColorTable.errorText(gif.pointee.Error))")
+                    throw .encoderFailed(message: "EGifPutLine: \(GIFColorTable.errorText(gif.pointee.Error))")
                 }
             }
         }
     }
 
     /// Writes the trailer and releases giflib's state. The sink is not closed or committed.
-    public func finish() throws(ImageCodecError) {
+    public func finish() throws(GIFFileError) {
         try writer.finish()
     }
 }

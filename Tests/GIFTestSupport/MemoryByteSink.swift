@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// A sink that keeps everything written to it in memory.
 public final class MemoryByteSink: ByteSink {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Raster
-import Testing
 @testable import ImageCodecs
+@testable import Raster
+import SharedTestSupport
+import Testing
 
 /// Pictures tagged with a Display P3 or Adobe RGB profile (written by Pillow, see
 /// scripts/make-test-files) decode to the sRGB values Pillow's ImageCms computes for them,
@@ -26,7 +27,7 @@ import Testing
         #expect(image.width == 32 && image.height == 32)
         #expect(largestDifference(image, expected) <= 2)
         // And the conversion did something: the stored values are far from sRGB's.
-        let untagged = try ImageFile.decode(Self.withoutProfile(try TestSupport.contents(of: path("\(space)-patches.png"))),
+        let untagged = try ImageFile.decode(Self.withoutProfile(try TestFiles.contents(of: path("\(space)-patches.png"))),
                                             path: "untagged.png")
         #expect(largestDifference(untagged, expected) > 10)
     }
@@ -40,7 +41,7 @@ import Testing
 
     @Test static func anSRGBChunkWinsOverAProfile() throws {
         // The P3 file with an sRGB chunk added before its iCCP: the values are sRGB already.
-        let bytes = try TestSupport.contents(of: path("display-p3-patches.png"))
+        let bytes = try TestFiles.contents(of: path("display-p3-patches.png"))
         let marked = Self.inserting(chunk: "sRGB", data: [0], into: bytes)
         let image = try ImageFile.decode(marked, path: "marked.png")
         let plain = try ImageFile.decode(Self.withoutProfile(bytes), path: "plain.png")

@@ -39,7 +39,7 @@ import Testing
     @Test static func libheifMessagesQuotingTheFileStayOnePrintableLine() throws {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../FuzzCorpus/heif-decoding/construction-method-9.heic").standardized.path
-        let bytes = try TestSupport.contents(of: seed)
+        let bytes = try TestFiles.contents(of: seed)
         do {
             _ = try HEIFDecoder.decode(bytes, path: "tab.heic")
             Issue.record("the damaged grid decoded")
@@ -54,7 +54,7 @@ import Testing
     /// missing (for the animation, inside its first frame).
     @Test(arguments: pictures)
     static func truncatedFilesAreRefused(name: String) throws {
-        let bytes = try TestSupport.contents(of: Files.path(name))
+        let bytes = try TestFiles.contents(of: Files.path(name))
         for length in 1 ..< bytes.count {
             expectImageOrOneLineError(Array(bytes.prefix(length)), "\(name) cut at \(length)")
         }
@@ -65,7 +65,7 @@ import Testing
     /// Overwritten runs of bytes at several places: an image or an error, never a crash.
     @Test(arguments: pictures)
     static func overwrittenBytesNeverCrash(name: String) throws {
-        let bytes = try TestSupport.contents(of: Files.path(name))
+        let bytes = try TestFiles.contents(of: Files.path(name))
         let noise = SeededGenerator.bytes(count: bytes.count, seed: 21)
         for start in stride(from: 12, to: bytes.count, by: max(1, bytes.count / 40)) {
             var damaged = bytes
@@ -76,7 +76,7 @@ import Testing
 
     /// The declared picture size set to zero wide: refused.
     @Test static func zeroSizedPicturesAreRefused() throws {
-        var heic = try TestSupport.contents(of: Files.path("quadrants.avif"))
+        var heic = try TestFiles.contents(of: Files.path("quadrants.avif"))
         let ispe = Array("ispe".utf8)
         var patched = 0
         for at in 0 ..< heic.count - 12 where Array(heic[at ..< at + 4]) == ispe {
@@ -98,11 +98,11 @@ import Testing
     }
 
     @Test static func filesCutInsideTheirHeaderSayWhichFormat() throws {
-        let heic = try TestSupport.contents(of: Files.path("quadrants.heic"))
+        let heic = try TestFiles.contents(of: Files.path("quadrants.heic"))
         #expect(throws: ImageCodecError.corrupt(path: "a.heic", message: "the file ends inside the HEIC/HEIF signature")) {
             try ImageFile.decode(Array(heic.prefix(10)), path: "a.heic")
         }
-        let avif = try TestSupport.contents(of: Files.path("quadrants.avif"))
+        let avif = try TestFiles.contents(of: Files.path("quadrants.avif"))
         #expect(throws: ImageCodecError.corrupt(path: "a.avif", message: "the file ends inside the AVIF signature")) {
             try ImageFile.decode(Array(avif.prefix(14)), path: "a.avif")
         }

@@ -1,5 +1,7 @@
-import Testing
+import GIFFile
 @testable import ImageCodecs
+import SafeFiles
+import Testing
 
 @Suite enum ImageCodecErrorTests {
     @Test static func messagesNameTheFile() {
@@ -9,9 +11,10 @@ import Testing
                 == "'a.bmp' is a BMP image; render-gif reads PNG, JPEG, GIF, WebP, HEIC/HEIF or AVIF pictures")
         #expect(ImageCodecError.tooLarge(path: "big.png", width: 100000, height: 100000, limit: "16384 x 16384")
             .description == "'big.png' is 100000 x 100000 pixels, over the limit of 16384 x 16384")
-        #expect(ImageCodecError.fileTooLarge(path: "huge.png", bytes: 70_000_000, limit: 67_108_864).description
-            == "'huge.png' is 70000000 bytes, over the limit of 67108864 bytes for an image file")
-        #expect(ImageCodecError.unreadable(path: "x.png", reason: "is a folder").description == "cannot read 'x.png': is a folder")
+        // A file's own failure reads as the file layer words it.
+        let unreadable = FileError.unreadable(path: "x.png", reason: "is a folder")
+        #expect(ImageCodecError.file(unreadable).description == unreadable.description)
+        #expect(ImageCodecError.file(unreadable).path == "x.png")
     }
 
     @Test static func encoderMessagesNameTheFormatOrInput() {
@@ -21,19 +24,23 @@ import Testing
             == "GIF frame 3: rectangle 0x4+0+0 is empty")
     }
 
-    /// A C library's message: its lines joined, each trimmed, a control character left inside
-    /// escaped; a printable message stays as it is.
-    @Test static func libraryMessagesBecomeOnePrintableLine() {
-        #expect(DisplayText.libraryMessage("Invalid input: No item\t\u{1B}[2J found\n  in grid\n")
-            == "Invalid input: No item\\t\\u{1B}[2J found; in grid")
-        #expect(DisplayText.libraryMessage("Not a JPEG file: starts with 0x89 0x50") == "Not a JPEG file: starts with 0x89 0x50")
-        #expect(DisplayText.libraryMessage("\r\n") == "")
-    }
-
     @Test static func limitsDescribeWholeMegabytes() {
         #expect(ImageLimits.describe(bytes: 256 << 20) == "256 MB")
         #expect(ImageLimits.describe(bytes: 1000) == "1000 bytes")
         #expect(ImageLimits.default == ImageLimits(maxWidth: 16384, maxHeight: 16384,
                                                    maxDecodedBytes: 268_435_456, maxFileBytes: 67_108_864))
+    }
+
+    /// A GIF read for a check's report is held to the pictures' default limits, and refused
+    /// in the same words.
+    @Test static func theGIFScreenLimitIsThePicturesLimit() {
+        #expect(GIFScreenLimit.maxSide == ImageLimits.default.maxWidth && GIFScreenLimit.maxSide == ImageLimits.default.maxHeight)
+        #expect(GIFScreenLimit.maxBytes == ImageLimits.default.maxDecodedBytes)
+        for (width, height) in [(16385, 1), (1, 20000), (16384, 16384)] {
+            var picture: ImageCodecError?, screen: GIFFileError?
+            do { try ImageLimits.default.check(width: width, height: height, path: "a.gif") } catch { picture = error }
+            do { try GIFScreenLimit.check(width: width, height: height, path: "a.gif") } catch { screen = error }
+            #expect(picture != nil && picture?.description == screen?.description, "\(width) x \(height)")
+        }
     }
 }

@@ -6,12 +6,6 @@ import Testing
 
 /// Loading files by path: signature sniffing and every way a file can be wrong.
 @Suite enum ImageFileTests {
-    static func withFolder<T>(_ body: (String) throws -> T) throws -> T {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
-        return try body(folder)
-    }
-
     static func validPNG() throws -> [UInt8] {
         try Fixtures.png(Fixtures.PNGSpec(width: 4, height: 4, bitDepth: 8, colorType: 6,
                                           samples: (0 ..< 64).map { $0 * 4 }))
@@ -19,9 +13,9 @@ import Testing
 
     /// Loads `bytes` written to a file named `name` and returns the error it gives.
     static func loadError(_ bytes: [UInt8], name: String, limits: ImageLimits = .default) throws -> (ImageCodecError?, String) {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/" + name
-            try TestSupport.write(bytes, to: path)
+            try TestFiles.write(bytes, to: path)
             do throws(ImageCodecError) {
                 _ = try ImageFile.load(path: path, limits: limits)
                 return (nil, path)
@@ -34,9 +28,9 @@ import Testing
     @Test static func formatComesFromTheSignatureNotTheName() throws {
         let png = try validPNG()
         let jpeg = try Fixtures.jpeg(pixels: Fixtures.quadrantPixels(components: 3), width: 32, height: 32, components: 3)
-        try withFolder { folder in
-            try TestSupport.write(png, to: folder + "/really-a-png.jpg")
-            try TestSupport.write(jpeg, to: folder + "/really-a-jpeg.png")
+        try TestFiles.withTemporaryFolder { folder in
+            try TestFiles.write(png, to: folder + "/really-a-png.jpg")
+            try TestFiles.write(jpeg, to: folder + "/really-a-jpeg.png")
             let fromPNG = try ImageFile.load(path: folder + "/really-a-png.jpg")
             #expect(fromPNG.width == 4 && fromPNG.pixels[0 ..< 4] == [0, 4, 8, 12])
             #expect(try ImageFile.load(path: folder + "/really-a-jpeg.png").width == 32)
@@ -48,12 +42,12 @@ import Testing
     }
 
     @Test static func missingFilesAndFoldersAreUnreadable() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let missing = folder + "/nope.png"
-            #expect(throws: ImageCodecError.unreadable(path: missing, reason: "No such file or directory")) {
+            #expect(throws: ImageCodecError.file(.unreadable(path: missing, reason: "No such file or directory"))) {
                 try ImageFile.load(path: missing)
             }
-            #expect(throws: ImageCodecError.unreadable(path: folder, reason: "is a folder")) {
+            #expect(throws: ImageCodecError.file(.unreadable(path: folder, reason: "is a folder"))) {
                 try ImageFile.load(path: folder)
             }
         }
@@ -133,7 +127,7 @@ import Testing
     @Test static func filesOverTheSizeLimitAreRefused() throws {
         let png = try validPNG()
         let (error, path) = try loadError(png, name: "big.png", limits: ImageLimits(maxFileBytes: 50))
-        #expect(error == .fileTooLarge(path: path, bytes: png.count, limit: 50))
+        #expect(error == .file(.fileTooLarge(path: path, bytes: png.count, limit: 50)))
     }
 
     @Test static func crc32HelperMatchesTheStandardCheckValue() {

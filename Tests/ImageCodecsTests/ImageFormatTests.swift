@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageCodecs
+import SharedTestSupport
 import Testing
 
 /// Formats are recognised by their first bytes: every picture format read, whatever the file
@@ -10,16 +11,16 @@ import Testing
     @Test(arguments: [("quadrants.heic", ImageFormat.heif), ("grid.heic", .heif), ("quadrants.avif", .avif),
                       ("quadrants.webp", .webp), ("animated.webp", .webp), ("quadrants.gif", .gif)])
     static func picturesAreRecognisedByContent(name: String, format: ImageFormat) throws {
-        #expect(ImageFormat(sniffing: try TestSupport.contents(of: Files.path(name))) == format)
+        #expect(ImageFormat(sniffing: try TestFiles.contents(of: Files.path(name))) == format)
     }
 
     /// A HEIC named .jpg (as some upload forms rename files) and a WebP named .png decode.
     @Test static func theNameDoesNotMatter() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         for (name, disguise) in [("quadrants.heic", "photo.jpg"), ("quadrants-lossless.webp", "photo.png"),
                                  ("quadrants.gif", "photo.heic")] {
-            try TestSupport.write(try TestSupport.contents(of: Files.path(name)), to: folder + "/" + disguise)
+            try TestFiles.write(try TestFiles.contents(of: Files.path(name)), to: folder + "/" + disguise)
             Files.expectQuadrants(try ImageFile.load(path: folder + "/" + disguise), width: 64, height: 32,
                                   tolerance: 8, "\(name) as \(disguise)")
         }

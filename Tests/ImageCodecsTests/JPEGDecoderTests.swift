@@ -83,4 +83,22 @@ import Testing
             try JPEGDecoder.decode(small, path: "s.jpg", limits: limits)
         }
     }
+
+    /// A progressive JPEG keeps every coefficient: over the working-memory cap it is refused
+    /// naming the cap and the need; the baseline file of the same picture fits the same cap.
+    @Test static func progressiveJPEGMemoryIsCapped() throws {
+        let width = 256, height = 256
+        let pixels = (0 ..< width * height * 3).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let progressive = try Fixtures.jpeg(pixels: pixels, width: width, height: height, components: 3, progressive: true)
+        let baseline = try Fixtures.jpeg(pixels: pixels, width: width, height: height, components: 3)
+        // 256 x 256 at 4:2:0: 1536 blocks of 128 bytes = 192 KiB of coefficients, plus 1 MiB
+        // of pools and 256 KiB of pixels.
+        let limits = ImageLimits(maxWorkingBytes: (1 << 20) + (256 << 10) + (64 << 10))
+        _ = try ImageFile.decode(baseline, path: "b.jpg", limits: limits)
+        #expect(throws: ImageCodecError.tooLarge(path: "p.jpg", width: width, height: height,
+                                                  limit: "\(limits.maxWorkingBytes) bytes of memory for decoding (as a progressive JPEG it needs 2 MB)")) {
+            try ImageFile.decode(progressive, path: "p.jpg", limits: limits)
+        }
+        _ = try ImageFile.decode(progressive, path: "p.jpg", limits: ImageLimits(maxWorkingBytes: 4 << 20))
+    }
 }

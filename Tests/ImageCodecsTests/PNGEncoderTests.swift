@@ -67,11 +67,11 @@ import Testing
     }
 
     @Test static func writeGoesThroughTheAtomicWriter() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         let path = folder + "/frame.png"
         try PNGEncoder.write(sampleImage(), to: path)
         #expect(try ImageFile.load(path: path) == sampleImage())
-        #expect(try TestSupport.folderListing(folder) == ["frame.png"])
+        #expect(try TestFiles.folderListing(folder) == ["frame.png"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
 @testable import Raster
+import SharedTestSupport
 import Testing
 
 @Suite enum PNGFastFrameWriterTests {
@@ -11,38 +12,38 @@ import Testing
     static func name(_ index: Int) -> String { "frame-\(index).png" }
 
     @Test static func filesMatchSequentialEncodingInNameAndBytes() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         let images = frames(count: 6)
         let writer = PNGFrameWriter()
         for (index, image) in images.enumerated() {
             try writer.write(image, to: folder + "/" + name(index))
         }
         try writer.finish()
-        #expect(try TestSupport.folderListing(folder) == (0 ..< 6).map(name).sorted())
+        #expect(try TestFiles.folderListing(folder) == (0 ..< 6).map(name).sorted())
         for (index, image) in images.enumerated() {
-            let written = try TestSupport.contents(of: folder + "/" + name(index))
+            let written = try TestFiles.contents(of: folder + "/" + name(index))
             #expect(written == [UInt8](try PNGEncoder.encode(image)))
         }
     }
 
     @Test static func optionsApplyToEveryFrame() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         let options = PNGEncodingOptions(compressionLevel: 9, filter: .paeth, strategy: .filtered)
         let image = PNGFastFixtures.frame(width: 40, height: 70)
         let writer = PNGFrameWriter(options: options)
         try writer.write(image, to: folder + "/a.png")
         try writer.finish()
-        #expect(try TestSupport.contents(of: folder + "/a.png") == [UInt8](try PNGEncoder.encode(image, options: options)))
+        #expect(try TestFiles.contents(of: folder + "/a.png") == [UInt8](try PNGEncoder.encode(image, options: options)))
     }
 
     @Test static func aFailedFrameIsThrownLaterAndStopsTheSequence() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         let images = frames(count: 4)
         let missing = folder + "/missing/" + name(1)
-        let expected = ImageCodecError.unwritable(path: missing, reason: "no such folder '\(folder)/missing'")
+        let expected = ImageCodecError.file(.unwritable(path: missing, reason: "no such folder '\(folder)/missing'"))
         let writer = PNGFrameWriter()
         try writer.write(images[0], to: folder + "/" + name(0))
         try writer.write(images[1], to: missing)
@@ -50,31 +51,31 @@ import Testing
         #expect(throws: expected) { try writer.write(images[2], to: folder + "/" + name(2)) }
         #expect(throws: expected) { try writer.write(images[3], to: folder + "/" + name(3)) }
         #expect(throws: expected) { try writer.finish() }
-        #expect(try TestSupport.folderListing(folder) == [name(0)])
+        #expect(try TestFiles.folderListing(folder) == [name(0)])
     }
 
     @Test static func anEncoderErrorSurfacesFromFinish() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         let writer = PNGFrameWriter(options: PNGEncodingOptions(compressionLevel: 12))
         try writer.write(PNGFastFixtures.frame(width: 8, height: 8), to: folder + "/bad.png")
         #expect(throws: ImageCodecError.invalidInput(context: "PNG options",
                                                      problem: "compression level 12 is not in 0...9")) {
             try writer.finish()
         }
-        #expect(try TestSupport.folderListing(folder).isEmpty)
+        #expect(try TestFiles.folderListing(folder).isEmpty)
     }
 
     @Test static func droppingTheWriterCompletesTheFrameInFlight() throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
+        let folder = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(folder) }
         let image = PNGFastFixtures.frame(width: 75, height: 134)
         do {
             let writer = PNGFrameWriter()
             try writer.write(image, to: folder + "/last.png")
         }
-        #expect(try TestSupport.folderListing(folder) == ["last.png"])
-        #expect(try TestSupport.contents(of: folder + "/last.png") == [UInt8](try PNGEncoder.encode(image)))
+        #expect(try TestFiles.folderListing(folder) == ["last.png"])
+        #expect(try TestFiles.contents(of: folder + "/last.png") == [UInt8](try PNGEncoder.encode(image)))
     }
 
     @Test static func finishingTwiceAndFinishingAnEmptyWriterAreFine() throws {

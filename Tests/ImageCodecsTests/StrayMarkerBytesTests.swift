@@ -1,7 +1,8 @@
 import Foundation
-@testable import Raster
-import Testing
 @testable import ImageCodecs
+@testable import Raster
+import SharedTestSupport
+import Testing
 
 /// Stray bytes between JPEG marker segments, which many cameras write and libjpeg steps over,
 /// hide nothing: the orientation, the colour profile and the frame size after them still count,
@@ -28,7 +29,7 @@ import Testing
     }
 
     static func damaged(_ file: String, before marker: UInt8, stray: [UInt8]) throws -> (plain: [UInt8], damaged: [UInt8]) {
-        let plain = try TestSupport.contents(of: PictureOrientationTests.path(file))
+        let plain = try TestFiles.contents(of: PictureOrientationTests.path(file))
         let at = try #require(offset(of: marker, in: plain), "\(file) has no marker \(marker)")
         #expect(at > 2, "the stray bytes go between two segments, after another one")
         var damaged = plain

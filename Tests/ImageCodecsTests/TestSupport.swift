@@ -1,33 +1,7 @@
 import Foundation
 
-/// Small tools the codec tests share: a temporary folder, file writing, CRC-32.
+/// Small tools the codec tests share: CRC-32 and PNG chunks (files and folders: `TestFiles`).
 enum TestSupport {
-    /// A fresh empty folder under the system temporary folder.
-    static func makeTemporaryFolder() throws -> String {
-        let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("render-gif-codecs-XXXXXX")
-        var template = Array(base.utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        return String(cString: made)
-    }
-
-    static func removeFolder(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
-    static func contents(of path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    static func folderListing(_ path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
     /// CRC-32 as PNG chunks use it (polynomial 0xEDB88320, bit by bit).
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

@@ -1,6 +1,7 @@
 import ImageCodecs
 @testable import RenderGIF
 @testable import RenderGIFCommand
+import SafeFiles
 import Testing
 
 /// The command's words for every error: the library's errors with the settings named by
@@ -44,8 +45,8 @@ import Testing
     @Test static func otherErrorsReadAsTheLibrarys() {
         let errors: [RenderGIFError] = [
             .sceneFile(path: "scenes/a.json", problem: "unknown key 'scael'"),
-            RenderGIFError(ImageCodecError.unreadable(path: "a.png", reason: "no such file")),
-            RenderGIFError(ImageCodecError.unwritable(path: "out.gif", reason: "read-only file system")),
+            RenderGIFError(FileError.unreadable(path: "a.png", reason: "no such file")),
+            RenderGIFError(FileError.unwritable(path: "out.gif", reason: "read-only file system")),
             .tooManyFrames(seconds: 2000.01, fps: 50, limit: 100_000),
             .cannotCheck(path: "out.gif", reason: "No such file or directory"),
             .outOfDate([CheckDifference(file: "a.gif", .text("'a.gif' is out of date: x")),

@@ -90,8 +90,9 @@ import Testing
                 withUnsafeCurrentTask { $0?.cancel() }
                 return try await small.render(to: path)
             }
-            #expect(throws: CancellationError.self) { try await render.value }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+            await #expect(throws: CancellationError.self) { try await render.value }
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.isEmpty)
         }
     }
 
@@ -104,7 +105,7 @@ import Testing
             let rendered = try await animation.renderGIF()
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no file written")
             #expect(rendered.report.outputs.isEmpty)
-            try animation.render(to: folder.appendingPathComponent("a.gif").path)
+            try await animation.render(to: folder.appendingPathComponent("a.gif").path)
             let written = try Data(contentsOf: folder.appendingPathComponent("still.png"))
             #expect(rendered.still.map { Data($0) } == written)
             #expect(rendered.bytes == (try Array(Data(contentsOf: folder.appendingPathComponent("a.gif")))))

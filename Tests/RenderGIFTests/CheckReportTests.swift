@@ -1,10 +1,9 @@
 import GIFEncoding
 import GIFTestSupport
-import ImageCodecs
 import Palette
 @testable import Raster
-import Testing
 @testable import RenderGIF
+import Testing
 
 /// What `--check` says about a stale GIF, for GIFs made frame by frame here.
 @Suite enum CheckReportTests {

@@ -1,6 +1,8 @@
 @testable import ArcScene
 import GIFEncoding
+import GIFFile
 import ImageCodecs
+import SafeFiles
 import Testing
 @testable import RenderGIF
 #if canImport(Glibc)
@@ -44,9 +46,9 @@ import Darwin
     @Test static func codecErrorsBecomeFileFailures() {
         let missing = String(cString: strerror(ENOENT))
         let cases: [(ImageCodecError, RenderGIFError)] = [
-            (.unreadable(path: "a.png", reason: missing),
+            (.file(.unreadable(path: "a.png", reason: missing)),
              .picture(FileFailure(path: "a.png", kind: .missing, reason: missing, description: "cannot read 'a.png': \(missing)"))),
-            (.unreadable(path: "a.png", reason: "Permission denied"),
+            (.file(.unreadable(path: "a.png", reason: "Permission denied")),
              .picture(FileFailure(path: "a.png", kind: .unreadable, reason: "Permission denied",
                                   description: "cannot read 'a.png': Permission denied"))),
             (.unsupportedFormat(path: "a.txt"),
@@ -60,10 +62,10 @@ import Darwin
             (.tooLarge(path: "big.png", width: 20000, height: 10, limit: "16384 pixels a side"),
              .picture(FileFailure(path: "big.png", kind: .overLimit, reason: "20000 x 10 pixels, over the limit of 16384 pixels a side",
                                   description: "'big.png' is 20000 x 10 pixels, over the limit of 16384 pixels a side"))),
-            (.fileTooLarge(path: "big.png", bytes: 300, limit: 200),
+            (.file(.fileTooLarge(path: "big.png", bytes: 300, limit: 200)),
              .picture(FileFailure(path: "big.png", kind: .overLimit, reason: "300 bytes, over the limit of 200 bytes",
                                   description: "'big.png' is 300 bytes, over the limit of 200 bytes for an image file"))),
-            (.unwritable(path: "out.gif", reason: "read-only file system"),
+            (.file(.unwritable(path: "out.gif", reason: "read-only file system")),
              .output(FileFailure(path: "out.gif", kind: .unwritable, reason: "read-only file system",
                                  description: "cannot write 'out.gif': read-only file system"))),
             (.encoderFailed(format: "PNG", message: "no memory"), .encoding("PNG encoding failed: no memory")),
@@ -80,7 +82,7 @@ import Darwin
     @Test static func encodingErrorsConvertByKind() {
         let refused = RenderGIFError(GIFEncodingError.invalidInput(context: "GIF frame 3", problem: "no pixels"))
         #expect(refused == .encoding("GIF frame 3: no pixels"))
-        let unwritable = RenderGIFError(GIFEncodingError.output(.unwritable(path: "out.gif", reason: "disk full")))
+        let unwritable = RenderGIFError(GIFEncodingError.output(.output(.unwritable(path: "out.gif", reason: "disk full"))))
         #expect(unwritable == .output(FileFailure(path: "out.gif", kind: .unwritable, reason: "disk full",
                                                   description: "cannot write 'out.gif': disk full")))
         #expect(unwritable.description == "cannot write 'out.gif': disk full")

@@ -1,5 +1,6 @@
 import CGIF
 import Raster
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import CHEIF
 import Foundation
 import Raster
+import SafeFiles
 
 /// Decodes HEIC/HEIF and AVIF pictures (the primary image: a grid of tiles, as phones write
 /// them, or a single coded image; 8, 10 or 12 bits; with or without alpha) through libheif,

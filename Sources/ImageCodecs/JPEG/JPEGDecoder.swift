@@ -1,5 +1,6 @@
 import CJPEGReader
 import Raster
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

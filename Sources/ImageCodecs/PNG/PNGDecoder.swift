@@ -1,5 +1,6 @@
 import CPNGReader
 import Raster
+import SafeFiles
 
 /// Decodes any PNG (palette, grey, grey+alpha, RGB, RGBA; 1 to 16 bits; interlaced; tRNS)
 /// into RGBA8 through libpng, row by row, shown as a photo viewer shows it.

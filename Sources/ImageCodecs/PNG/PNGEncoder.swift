@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import SafeFiles
 
 /// Encodes RGBA8 images as PNG through libpng's low-level write API (the `CPNGWriter` target).
 ///
@@ -10,8 +11,8 @@ import Raster
 /// (`c * 255 / a`, rounded, capped at 255); fully transparent pixels become (0, 0, 0, 0).
 /// Opaque premultiplied pixels are already straight, so they are passed on without a copy.
 public enum PNGEncoder {
-    /// The PNG file bytes for `image` with the settings `--frames` uses, so a still and the
-    /// frame of the same time are the same file.
+    /// The PNG file bytes for `image` with the settings the frames folder's PNGs use, so a
+    /// still and the frame of the same time are the same file.
     public static func encode(_ image: RGBAImage) throws(ImageCodecError) -> Data {
         try encode(image, options: .fast)
     }
@@ -43,7 +44,8 @@ public enum PNGEncoder {
     /// Encodes `image` and writes it to `path` atomically (see `AtomicFileWriter`).
     static func write(_ image: RGBAImage, to path: String,
                              options: PNGEncodingOptions = .fast) throws(ImageCodecError) {
-        try AtomicFileWriter.writeAtomically(try encode(image, options: options), to: path)
+        let png = try encode(image, options: options)
+        do { try AtomicFileWriter.writeAtomically(png, to: path) } catch { throw .file(error) }
     }
 
     /// True when every pixel's alpha byte (every fourth byte) is 255.

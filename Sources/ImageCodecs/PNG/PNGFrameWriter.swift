@@ -1,5 +1,6 @@
 import Dispatch
 import Raster
+import SafeFiles
 
 /// Writes a sequence of PNG files, encoding each frame on a background thread while the caller
 /// prepares the next one, so rendering and compression share two cores.
@@ -56,7 +57,10 @@ public final class PNGFrameWriter {
         let options = self.options
         inFlight = job
         queue.async {
-            job.run { () throws(ImageCodecError) in try folder.store(try PNGEncoder.encode(image, options: options), frame: index) }
+            job.run { () throws(ImageCodecError) in
+                let png = try PNGEncoder.encode(image, options: options)
+                do throws(FileError) { try folder.store(png, frame: index) } catch { throw .file(error) }
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import CPNGWriter
 import Foundation
+import SafeFiles
 
 /// The Swift side of the `CPNGWriter` C target: hands rows of RGBA8 pixels to libpng's
 /// low-level write API and turns its result into `Data` or an `ImageCodecError`.

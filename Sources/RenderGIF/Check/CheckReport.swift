@@ -1,4 +1,4 @@
-import ImageCodecs
+import GIFFile
 
 /// Describes how an existing GIF differs from the one the settings render, in a person's
 /// terms: size, frame count, length, how often it plays, and the first moment the pictures

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ImageCodecs
+import SafeFiles
 
 /// A sink that writes nothing: it compares what an encoder produces with an existing file,
 /// reading the file as the bytes arrive. The written bytes are kept, so that a mismatch can be

@@ -1,6 +1,8 @@
 import ArcScene
 import GIFEncoding
+import GIFFile
 import ImageCodecs
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,18 +14,15 @@ import Darwin
 /// throws its module's own error type, and the code that calls the stage converts it here,
 /// once, keeping the text word for word.
 extension RenderGIFError {
-    /// A picture, file or frame that failed in the codecs module: an output that could not
-    /// be written, a PNG the encoder refused, or a picture.
+    /// A picture that failed in the codecs module (its file included), or a PNG the encoder
+    /// refused.
     init(_ error: ImageCodecError) {
         let line = error.description
         switch error {
-        case let .unwritable(path, reason):
-            self = .output(FileFailure(path: path, kind: .unwritable, reason: reason, description: line))
+        case let .file(fileError):
+            self.init(fileError)
         case .encoderFailed, .invalidInput:
             self = .encoding(line)
-        case let .unreadable(path, reason):
-            let kind: FileFailure.Kind = reason == String(cString: strerror(ENOENT)) ? .missing : .unreadable
-            self = .picture(FileFailure(path: path, kind: kind, reason: reason, description: line))
         case let .unsupportedFormat(path):
             self = .picture(FileFailure(path: path, kind: .unsupportedFormat, reason: "", description: line))
         case let .foreignFormat(path, looksLike):
@@ -33,8 +32,36 @@ extension RenderGIFError {
         case let .tooLarge(path, width, height, limit):
             self = .picture(FileFailure(path: path, kind: .overLimit, reason: "\(width) x \(height) pixels, over the limit of \(limit)",
                                         description: line))
+        }
+    }
+
+    /// A file that could not be read (a picture: the only files a render reads through the
+    /// file layer's errors) or written (an output: the GIF, the still, a frame).
+    init(_ error: FileError) {
+        let line = error.description
+        switch error {
+        case let .unreadable(path, reason):
+            let kind: FileFailure.Kind = reason == String(cString: strerror(ENOENT)) ? .missing : .unreadable
+            self = .picture(FileFailure(path: path, kind: kind, reason: reason, description: line))
         case let .fileTooLarge(path, bytes, limit):
             self = .picture(FileFailure(path: path, kind: .overLimit, reason: "\(bytes) bytes, over the limit of \(limit) bytes",
+                                        description: line))
+        case let .unwritable(path, reason):
+            self = .output(FileFailure(path: path, kind: .unwritable, reason: reason, description: line))
+        }
+    }
+
+    /// A GIF that giflib could not write, whose output failed (a file's failure), or that a
+    /// check could not read.
+    init(_ error: GIFFileError) {
+        let line = error.description
+        switch error {
+        case let .output(fileError): self.init(fileError)
+        case .encoderFailed, .invalidInput: self = .encoding(line)
+        case let .corrupt(path, message):
+            self = .picture(FileFailure(path: path, kind: .damaged, reason: message, description: line))
+        case let .tooLarge(path, width, height, limit):
+            self = .picture(FileFailure(path: path, kind: .overLimit, reason: "\(width) x \(height) pixels, over the limit of \(limit)",
                                         description: line))
         }
     }
@@ -43,7 +70,7 @@ extension RenderGIFError {
     /// file's failure, worded by the codecs module).
     init(_ error: GIFEncodingError) {
         switch error {
-        case let .output(codecError): self.init(codecError)
+        case let .output(fileError): self.init(fileError)
         case .invalidInput: self = .encoding(error.description)
         }
     }

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// Every way rendering an animation can fail, each case carrying its facts (the setting and
 /// its value, the file and what was wrong with it, the limit and the need), with one line of

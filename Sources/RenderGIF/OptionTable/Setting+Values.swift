@@ -1,7 +1,7 @@
-import ImageCodecs
 import ArcScene
 import Palette
 import Raster
+import SafeFiles
 
 /// The value conversions of settings that are more than a number in a range.
 extension Setting {

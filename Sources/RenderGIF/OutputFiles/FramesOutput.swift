@@ -1,11 +1,13 @@
 import ImageCodecs
 import Raster
+import SafeFiles
 
 /// The PNG frames of a render: the folder (its files staged until the render commits
 /// it) and the writer that encodes each frame on a worker of its own while the next is drawn.
 ///
-/// Its errors are the codecs module's: the render job converts the opening once, and
-/// `OutputTarget.complete` the finishing and the commit, with the other files. `write` does
+/// The folder's errors are the file layer's and the frames' the codecs module's: the render
+/// job converts the opening once, and `OutputTarget.complete` the finishing and the commit,
+/// with the other files. `write` does
 /// not throw: the frame loop belongs to the GIF's stage, so a frame that failed is kept here
 /// and the loop is told to stop; `finish()` reports it (or a failure of the last frames)
 /// once the loop is over.
@@ -16,7 +18,7 @@ final class FramesOutput {
     private var failure: ImageCodecError?
 
     /// Checks `path` for `frameCount` frames (see `FrameFolder`).
-    init(path: String, frameCount: Int) throws(ImageCodecError) {
+    init(path: String, frameCount: Int) throws(FileError) {
         folder = try FrameFolder(path: path, frameCount: frameCount)
     }
 
@@ -36,7 +38,7 @@ final class FramesOutput {
     }
 
     /// Moves the stored frames into the folder.
-    func commit() throws(ImageCodecError) {
+    func commit() throws(FileError) {
         try folder.commit()
     }
 }

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// Keeps written bytes in memory: a GIF for standard output while a size budget may still
 /// reject it, since bytes once sent down a pipe cannot be taken back.

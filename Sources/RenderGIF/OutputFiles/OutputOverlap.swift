@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ImageCodecs
+import SafeFiles
 
 /// One file a render writes, named for the message that refuses two outputs that are one file.
 public struct OutputFile: Sendable, Equatable {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArcScene
 import ImageCodecs
+import SafeFiles
 
 /// Where a render's results go: the GIF, written to a temporary file renamed over the output
 /// when complete, or to standard output (`-`), or for a check compared with the existing
@@ -105,7 +106,8 @@ final class OutputTarget {
     /// poster (with a copy of `renderer`, at its time on `timeline`), then moves the files
     /// into place (the GIF, the still, the frames), or judges the comparisons and throws
     /// `.outOfDate` describing every stale file (a check writes no frames). This is the
-    /// outputs' stage: the files' failures are the codecs module's, converted once here.
+    /// outputs' stage: the frames' and the files' failures are converted once here, the
+    /// still's drawing and encoding by `PosterOutput.render`.
     func complete(posterFrom renderer: FrameRenderer, timeline: Timeline, frames: FramesOutput?,
                   timings: inout RenderTimings) throws(RenderGIFError) {
         do throws(ImageCodecError) {
@@ -113,7 +115,11 @@ final class OutputTarget {
                 try frames.finish()
                 timings.lap(.frames)
             }
-            try poster?.render(with: renderer, timeline: timeline)
+        } catch {
+            throw RenderGIFError(error)
+        }
+        try poster?.render(with: renderer, timeline: timeline)
+        do throws(FileError) {
             if let standardOutput {
                 if let held { try standardOutput.write(contentsOf: held.bytes) }
                 try standardOutput.flush()

@@ -1,6 +1,7 @@
 import ArcScene
 import Foundation
 import ImageCodecs
+import SafeFiles
 
 /// The still (`poster`): the scene at one time, drawn by the renderer that draws the frames
 /// and encoded as the frames folder's PNGs are, so it equals the frame PNG of the same time.
@@ -47,17 +48,18 @@ final class PosterOutput {
 
     /// Draws the still with a copy of `renderer` (any state: the copy draws what changed
     /// since, which equals a full redraw) and encodes it; the file is written by `commit()`.
-    /// Part of the outputs' stage, which `OutputTarget.complete` converts once.
-    func render(with renderer: FrameRenderer, timeline: Timeline) throws(ImageCodecError) {
+    /// Part of the outputs' stage: the encoding's failure and the file's are converted here.
+    func render(with renderer: FrameRenderer, timeline: Timeline) throws(RenderGIFError) {
         var renderer = renderer
         _ = renderer.render(timeline.state(at: time ?? timeline.totalDuration))
-        let png = try PNGEncoder.encode(renderer.canvas.image)
+        let png: Data
+        do { png = try PNGEncoder.encode(renderer.canvas.image) } catch { throw RenderGIFError(error) }
         rendered = [UInt8](png)
-        try file?.write(png)
+        do { try file?.write(png) } catch { throw RenderGIFError(error) }
     }
 
     /// Moves the written still into place.
-    func commit() throws(ImageCodecError) {
+    func commit() throws(FileError) {
         try file?.commit()
     }
 

@@ -1,8 +1,8 @@
 import ArcScene
 import GIFEncoding
-import ImageCodecs
 import Palette
 import Raster
+import SafeFiles
 
 /// The animation's frames drawn and encoded into a GIF with one set of encoding options:
 /// the palette planned from the distinct pictures, then every frame drawn once, encoded and

@@ -1,5 +1,6 @@
 import GIFEncoding
 import ImageCodecs
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc

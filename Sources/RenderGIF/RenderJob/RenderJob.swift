@@ -1,8 +1,8 @@
 import ArcScene
 import GIFEncoding
-import ImageCodecs
 import Palette
 import Raster
+import SafeFiles
 
 /// One render of an animation to a GIF (or a comparison with one, for a check): the
 /// settings checked, images, the palette planned from the distinct pictures the animation
@@ -51,7 +51,7 @@ package enum RenderJob {
 
         let frames: FramesOutput?
         do {
-            frames = try framesFolder.map { path throws(ImageCodecError) in try FramesOutput(path: path, frameCount: frameCount) }
+            frames = try framesFolder.map { path throws(FileError) in try FramesOutput(path: path, frameCount: frameCount) }
         } catch {
             throw RenderGIFError(error)
         }

@@ -1,5 +1,5 @@
-import ImageCodecs
 import Raster
+import SafeFiles
 
 /// A strict JSON parser (RFC 8259) for scene files: no comments, no trailing commas, no
 /// duplicate keys, nesting at most `maxDepth` deep. Errors say where (line and column) and what.

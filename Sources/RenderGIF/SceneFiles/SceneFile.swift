@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// Reads scene files: a JSON object whose keys are settings (see docs/scene.md). Unknown keys,
 /// wrong types and bad values are errors that name the key.
@@ -15,7 +15,7 @@ package enum SceneFile {
         }
     }
 
-    private static func readProblem(_ error: ImageCodecError) -> String {
+    private static func readProblem(_ error: FileError) -> String {
         switch error {
         case let .unreadable(_, reason): return reason
         case let .fileTooLarge(_, bytes, limit): return "the file is \(bytes) bytes, over the limit of \(limit) bytes"

@@ -1,4 +1,4 @@
-import ImageCodecs
+import SafeFiles
 
 /// Passes a GIF's bytes on to its destination while they stay within a budget, and counts
 /// them. Once the count passes the budget it either stops the encoding (the attempt is lost

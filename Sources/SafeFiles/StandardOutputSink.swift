@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes encoded bytes to standard output (`render-gif -`), buffered, so the GIF can go
+/// Writes encoded bytes to standard output, buffered, so the GIF can go
 /// straight into a pipe. A reader that closes the pipe early ends the process with SIGPIPE,
 /// as it does for other command-line tools; any other failure is an error naming standard
 /// output.
@@ -26,19 +26,19 @@ public final class StandardOutputSink: ByteSink {
     public static var isTerminal: Bool { isatty(1) == 1 }
 
     /// Appends `bytes`, writing whenever the buffer fills.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         pending.append(contentsOf: bytes)
         if pending.count >= Self.bufferSize { try flush() }
     }
 
     /// Appends the bytes of an array (a GIF held in memory until it was known to fit a budget).
-    public func write(contentsOf bytes: [UInt8]) throws(ImageCodecError) {
+    public func write(contentsOf bytes: [UInt8]) throws(FileError) {
         pending.append(contentsOf: bytes)
         if pending.count >= Self.bufferSize { try flush() }
     }
 
     /// Writes whatever is still buffered.
-    public func flush() throws(ImageCodecError) {
+    public func flush() throws(FileError) {
         var offset = 0
         while offset < pending.count {
             let written = pending.withUnsafeBytes { raw in

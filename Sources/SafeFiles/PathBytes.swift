@@ -1,5 +1,3 @@
-import Raster
-
 /// File names are bytes, not text: a name on the command line or in a folder may hold bytes
 /// that are not UTF-8. `PathBytes` carries such names in a `String` without losing a byte, and
 /// hands the exact bytes back to the system.
@@ -85,18 +83,12 @@ public enum PathBytes {
         Unicode.Scalar(firstEscape + UInt32(byte) - 0x80)!
     }
 
-    /// The scalar of the valid UTF-8 sequence starting at `index`, and its length.
+    /// The scalar of the valid UTF-8 sequence starting at `index`, and its length, by the
+    /// standard library's decoder (the shortest form only, no surrogates, nothing above U+10FFFF).
     private static func validScalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
-        let lead = bytes[index]
-        let length: Int
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return nil
-        }
-        guard index + length <= bytes.count,
-              let scalar = UTF8Validation.singleScalar(bytes[index ..< index + length]) else { return nil }
-        return (scalar, length)
+        var decoder = UTF8()
+        var iterator = bytes[index...].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return (scalar, UTF8.width(scalar))
     }
 }

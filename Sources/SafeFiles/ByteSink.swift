@@ -11,7 +11,7 @@ public protocol ByteSink: AnyObject {
 
 extension ByteSink {
     /// Appends the bytes of an array.
-    func write(contentsOf bytes: [UInt8]) throws {
+    package func write(contentsOf bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { raw in try write(raw) }
     }
 }

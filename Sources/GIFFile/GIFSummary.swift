@@ -31,8 +31,9 @@ public struct GIFSummary: Equatable, Sendable {
     /// The number of images in the file.
     public var frameCount: Int { frameStarts.count }
 
-    /// Decodes `bytes`; `path` names them in errors (`.corrupt` with giflib's text).
-    public init(bytes: [UInt8], path: String) throws(ImageCodecError) {
+    /// Decodes `bytes`; `path` names them in errors (`.corrupt` with giflib's text, `.tooLarge`
+    /// past `GIFScreenLimit`).
+    public init(bytes: [UInt8], path: String) throws(GIFFileError) {
         byteCount = bytes.count
         let input = GIFSummaryInput(bytes: bytes)
         var openError: Int32 = 0
@@ -43,13 +44,13 @@ public struct GIFSummary: Equatable, Sendable {
         guard let gif = opened else { throw .corrupt(path: path, message: GIFColorTable.errorText(openError)) }
         defer { DGifCloseFile(gif, nil); withExtendedLifetime(input) {} }
         var screen = GIFSummaryScreen(width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight))
-        try ImageLimits.default.check(width: screen.width, height: screen.height, path: path)
+        try GIFScreenLimit.check(width: screen.width, height: screen.height, path: path)
         let globalPalette = GIFColorTable.palette(of: gif.pointee.SColorMap) ?? []
         var starts: [Int] = [], fingerprints: [UInt64] = [], thumbnails: [[UInt8]] = []
         var time = 0, loop: Int?
         var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false,
                                            DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
-        func failure() -> ImageCodecError { .corrupt(path: path, message: GIFColorTable.errorText(gif.pointee.Error)) }
+        func failure() -> GIFFileError { .corrupt(path: path, message: GIFColorTable.errorText(gif.pointee.Error)) }
         var record = UNDEFINED_RECORD_TYPE
         repeat {
             guard DGifGetRecordType(gif, &record) == GIF_OK else { throw failure() }
@@ -90,7 +91,7 @@ public struct GIFSummary: Equatable, Sendable {
                 }
                 if code == GRAPHICS_EXT_FUNC_CODE, let first = blocks.first {
                     guard DGifExtensionToGCB(first.count, first, &control) == GIF_OK else {
-                        throw ImageCodecError.corrupt(path: path, message: "a graphics control block of \(first.count) bytes, not 4")
+                        throw GIFFileError.corrupt(path: path, message: "a graphics control block of \(first.count) bytes, not 4")
                     }
                 } else if code == APPLICATION_EXT_FUNC_CODE, loop == nil {
                     loop = Self.loopCount(in: blocks)

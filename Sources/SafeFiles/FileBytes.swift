@@ -11,7 +11,7 @@ public enum FileBytes {
     /// A missing file, a folder, a FIFO, a socket, a device or a file without read permission
     /// gives `.unreadable` with the reason ("No such file or directory", "is a folder", "is a
     /// FIFO (named pipe), not a regular file", ...), without blocking on a FIFO.
-    public static func contents(ofFile path: String, maxBytes: Int) throws(ImageCodecError) -> [UInt8] {
+    public static func contents(ofFile path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
         let descriptor: Int32
         switch RegularFile.openForReading(path) {
         case let .success(opened): descriptor = opened

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Opens the files render-gif reads (scene files, pictures, the files `--check` compares) so
+/// Opens the files a render reads (scene files, pictures, the files a check compares) so
 /// that only regular files are read: a FIFO, a socket, a device or a folder is refused, named
 /// for what it is, without ever blocking. The open is non-blocking (a FIFO with no writer
 /// would otherwise wait forever) and the kind is taken from the open descriptor (`fstat`), so

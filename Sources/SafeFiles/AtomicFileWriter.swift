@@ -42,14 +42,14 @@ public final class AtomicFileWriter: ByteSink {
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private var finished = false
-    private var failure: ImageCodecError?
+    private var failure: FileError?
     private let systemWrite: SystemWrite
     private static let bufferSize = 1 << 16
 
     /// Starts writing `destination`; throws `.unwritable` when its folder is missing or not
     /// writable, or when `destination` is a folder, a device, a FIFO or a socket. A symbolic
     /// link at `destination` is replaced, never followed.
-    public convenience init(destination: String) throws(ImageCodecError) {
+    public convenience init(destination: String) throws(FileError) {
         try self.init(destination: destination, systemWrite: { posixWrite($0, $1, $2) })
     }
 
@@ -58,7 +58,7 @@ public final class AtomicFileWriter: ByteSink {
     /// `removingStale`, stale temporaries of the same destination are removed first (a frame
     /// written into a new staging folder has none to look for).
     init(destination: String, registry: TemporaryFileRegistry = .shared, unnamed: Bool = UnnamedFiles.allowed,
-         removingStale: Bool = true, systemWrite: @escaping SystemWrite) throws(ImageCodecError) {
+         removingStale: Bool = true, systemWrite: @escaping SystemWrite) throws(FileError) {
         try Self.checkReplaceable(destination)
         let folderPath = Self.folder(of: destination)
         var folderStatus = stat()
@@ -107,7 +107,7 @@ public final class AtomicFileWriter: ByteSink {
     deinit { discard() }
 
     /// Appends `bytes` to the temporary file (buffered).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         try checkWritable()
         if pending.count + bytes.count > Self.bufferSize {
             try flush()
@@ -120,10 +120,10 @@ public final class AtomicFileWriter: ByteSink {
     }
 
     /// Appends the bytes of `data`.
-    public func write(_ data: Data) throws(ImageCodecError) {
-        var failed: ImageCodecError?
+    public func write(_ data: Data) throws(FileError) {
+        var failed: FileError?
         data.withUnsafeBytes { raw in
-            do throws(ImageCodecError) { try write(raw) } catch { failed = error }
+            do throws(FileError) { try write(raw) } catch { failed = error }
         }
         if let failed { throw failed }
     }
@@ -131,7 +131,7 @@ public final class AtomicFileWriter: ByteSink {
     /// Makes the written bytes the destination's content: flush, fsync, mode 0644, rename.
     ///
     /// On failure the temporary file is removed and the destination left as it was.
-    public func commit() throws(ImageCodecError) {
+    public func commit() throws(FileError) {
         try checkWritable()
         try flush()
         if fsync(descriptor) != 0 { try fail(reason: "cannot flush to disk: \(systemErrorText(errno))") }
@@ -166,7 +166,7 @@ public final class AtomicFileWriter: ByteSink {
     }
 
     /// Writes `data` to `path` atomically in one call.
-    static func writeAtomically(_ data: Data, to path: String, removingStale: Bool = true) throws(ImageCodecError) {
+    package static func writeAtomically(_ data: Data, to path: String, removingStale: Bool = true) throws(FileError) {
         let writer = try AtomicFileWriter(destination: path, removingStale: removingStale, systemWrite: { posixWrite($0, $1, $2) })
         try writer.write(data)
         try writer.commit()
@@ -174,22 +174,22 @@ public final class AtomicFileWriter: ByteSink {
 
     // MARK: Internals
 
-    private func checkWritable() throws(ImageCodecError) {
+    private func checkWritable() throws(FileError) {
         if let failure { throw failure }
         if finished { throw .unwritable(path: destination, reason: "the output was already committed or discarded") }
     }
 
-    private func flush() throws(ImageCodecError) {
+    private func flush() throws(FileError) {
         guard !pending.isEmpty else { return }
-        var failed: ImageCodecError?
+        var failed: FileError?
         pending.withUnsafeBytes { raw in
-            do throws(ImageCodecError) { try writeThrough(raw) } catch { failed = error }
+            do throws(FileError) { try writeThrough(raw) } catch { failed = error }
         }
         pending.removeAll(keepingCapacity: true)
         if let failed { throw failed }
     }
 
-    private func writeThrough(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) {
+    private func writeThrough(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -211,8 +211,8 @@ public final class AtomicFileWriter: ByteSink {
     }
 
     /// Records the failure, removes the temporary file, and throws.
-    private func fail(reason: String) throws(ImageCodecError) -> Never {
-        let error = ImageCodecError.unwritable(path: destination, reason: reason)
+    private func fail(reason: String) throws(FileError) -> Never {
+        let error = FileError.unwritable(path: destination, reason: reason)
         failure = error
         discard()
         throw error
@@ -229,7 +229,7 @@ public final class AtomicFileWriter: ByteSink {
     /// Refuses a destination that a new file must not replace: a folder, a device
     /// (`/dev/full`, `/dev/null`), a FIFO or a socket. A missing file, a regular file and a
     /// symbolic link (to anything, or nothing) are fine: the new file takes the name's place.
-    static func checkReplaceable(_ destination: String) throws(ImageCodecError) {
+    static func checkReplaceable(_ destination: String) throws(FileError) {
         var status = stat()
         guard PathBytes.withCString(destination, { lstat($0, &status) }) == 0 else { return }
         switch status.st_mode & S_IFMT {

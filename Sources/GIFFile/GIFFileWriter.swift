@@ -1,5 +1,6 @@
 import CGIF
 import Raster
+import SafeFiles
 
 /// Writes a GIF89a through giflib onto a `ByteSink` from plain values: a screen, then images
 /// whose LZW codes arrive already compressed and are not compressed again, then the end. It
@@ -11,8 +12,8 @@ import Raster
 /// the LZW minimum code size byte, from the table's size), and the compressed data cut into
 /// sub-blocks of at most 255 bytes (`EGifPutCode`, `EGifPutCodeNext`); `finish` writes the
 /// trailer and releases giflib's state. Each call's bytes reach the sink whole, once giflib
-/// has written all of them. Every giflib result is checked; a failure becomes an
-/// `ImageCodecError` carrying giflib's text (or the sink's own error), after which the writer
+/// has written all of them. Every giflib result is checked; a failure becomes a
+/// `GIFFileError` carrying giflib's text (or the sink's own error), after which the writer
 /// refuses further work. A writer dropped before `finish` frees giflib's state and writes
 /// nothing more.
 public final class GIFFileWriter {
@@ -20,12 +21,12 @@ public final class GIFFileWriter {
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var hasScreen = false
     private var imageCount = 0
-    private var failure: ImageCodecError?
+    private var failure: GIFFileError?
     /// One sub-block: its length byte and up to 255 bytes of data.
     private var block = [GifByteType](repeating: 0, count: 256)
 
     /// Starts a GIF on `sink`; nothing is written until the first part.
-    public init(sink: any ByteSink) throws(ImageCodecError) {
+    public init(sink: any ByteSink) throws(GIFFileError) {
         bridge = GIFOutputBridge(sink: sink)
         let gif = try bridge.open()
         EGifSetGifVersion(gif, true)
@@ -39,12 +40,12 @@ public final class GIFFileWriter {
     }
 
     /// Writes the trailer and releases giflib's state; nothing can be written after it.
-    public func finish() throws(ImageCodecError) {
-        try perform { gif throws(ImageCodecError) in
+    public func finish() throws(GIFFileError) {
+        try perform { gif throws(GIFFileError) in
             self.gif = nil
             var closeError: Int32 = 0
             guard EGifCloseFile(gif, &closeError) == GIF_OK else {
-                throw .encoderFailed(format: "GIF", message: "EGifCloseFile: \(GIFColorTable.errorText(closeError))")
+                throw .encoderFailed(message: "EGifCloseFile: \(GIFColorTable.errorText(closeError))")
             }
         }
     }
@@ -54,9 +55,9 @@ public final class GIFFileWriter {
     /// the optional local table, and `compressedData`, the LZW code stream for
     /// `minimumCodeSize`, which must be the code size giflib writes for the image's table.
     public func writeImage(rect: PixelRect, localPalette: [RGB8]?, delayCentiseconds: Int, disposal: Int,
-                           transparentIndex: Int?, minimumCodeSize: Int, compressedData: [UInt8]) throws(ImageCodecError) {
+                           transparentIndex: Int?, minimumCodeSize: Int, compressedData: [UInt8]) throws(GIFFileError) {
         try writeImage(rect: rect, localPalette: localPalette, delayCentiseconds: delayCentiseconds, disposal: disposal,
-                       transparentIndex: transparentIndex) { gif, codeSize throws(ImageCodecError) in
+                       transparentIndex: transparentIndex) { gif, codeSize throws(GIFFileError) in
             try putCodes(compressedData, minimumCodeSize: minimumCodeSize, codeSize: codeSize, gif)
         }
     }
@@ -64,11 +65,11 @@ public final class GIFFileWriter {
     /// Writes the header, the logical screen, the global colour table padded to a power of two
     /// (nil: none), and the NETSCAPE2.0 block with `loopCount` (nil: none).
     public func writeScreen(width: Int, height: Int, globalPalette: [RGB8]?, backgroundIndex: Int,
-                             loopCount: Int?) throws(ImageCodecError) {
-        try perform { gif throws(ImageCodecError) in
+                             loopCount: Int?) throws(GIFFileError) {
+        try perform { gif throws(GIFFileError) in
             guard !hasScreen else { throw .invalidInput(context: "GIF writer", problem: "the screen was already written") }
             hasScreen = true
-            let map = try globalPalette.map { (palette) throws(ImageCodecError) in try GIFColorTable.makeMap(palette) }
+            let map = try globalPalette.map { (palette) throws(GIFFileError) in try GIFColorTable.makeMap(palette) }
             defer { if let map { GifFreeMapObject(map) } }
             try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), "EGifPutScreenDesc")
             guard let loopCount else { return }
@@ -86,8 +87,8 @@ public final class GIFFileWriter {
     /// and the LZW minimum code size giflib has just written for the image's table.
     package func writeImage(rect: PixelRect, localPalette: [RGB8]?, delayCentiseconds: Int, disposal: Int,
                             transparentIndex: Int?,
-                            data: (UnsafeMutablePointer<GifFileType>, Int) throws(ImageCodecError) -> Void) throws(ImageCodecError) {
-        try perform { gif throws(ImageCodecError) in
+                            data: (UnsafeMutablePointer<GifFileType>, Int) throws(GIFFileError) -> Void) throws(GIFFileError) {
+        try perform { gif throws(GIFFileError) in
             guard hasScreen else {
                 throw .invalidInput(context: "GIF image \(imageCount)", problem: "written before the screen")
             }
@@ -98,7 +99,7 @@ public final class GIFFileWriter {
             let controlLength = EGifGCBToExtension(&control, &controlBytes)
             try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(controlLength), controlBytes), "EGifPutExtension")
 
-            let localMap = try localPalette.map { (palette) throws(ImageCodecError) in try GIFColorTable.makeMap(palette) }
+            let localMap = try localPalette.map { (palette) throws(GIFFileError) in try GIFColorTable.makeMap(palette) }
             defer { if let localMap { GifFreeMapObject(localMap) } }
             try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, localMap),
                       "EGifPutImageDesc")
@@ -113,10 +114,10 @@ public final class GIFFileWriter {
 
     /// Runs `body` on the open handle, then passes what giflib wrote to the sink; the first
     /// failure is kept and thrown again by every later call.
-    private func perform(_ body: (UnsafeMutablePointer<GifFileType>) throws(ImageCodecError) -> Void) throws(ImageCodecError) {
+    private func perform(_ body: (UnsafeMutablePointer<GifFileType>) throws(GIFFileError) -> Void) throws(GIFFileError) {
         if let failure { throw failure }
         guard let gif else { throw .invalidInput(context: "GIF writer", problem: "the GIF was already finished") }
-        do throws(ImageCodecError) {
+        do throws(GIFFileError) {
             try body(gif)
             try bridge.flush()
         } catch {
@@ -127,7 +128,7 @@ public final class GIFFileWriter {
 
     /// The image's compressed data in sub-blocks, then the empty block that ends them.
     private func putCodes(_ data: [UInt8], minimumCodeSize: Int, codeSize: Int,
-                          _ gif: UnsafeMutablePointer<GifFileType>) throws(ImageCodecError) {
+                          _ gif: UnsafeMutablePointer<GifFileType>) throws(GIFFileError) {
         let context = "GIF image \(imageCount)"
         guard minimumCodeSize == codeSize else {
             throw .invalidInput(context: context, problem: "LZW minimum code size \(minimumCodeSize) does not match "
@@ -153,9 +154,9 @@ public final class GIFFileWriter {
     }
 
     /// Turns a giflib status into an error carrying giflib's text.
-    private func check(_ status: Int32, _ call: String) throws(ImageCodecError) {
+    private func check(_ status: Int32, _ call: String) throws(GIFFileError) {
         guard status != GIF_OK else { return }
         let code = gif?.pointee.Error ?? 0
-        throw .encoderFailed(format: "GIF", message: "\(call): \(GIFColorTable.errorText(code))")
+        throw .encoderFailed(message: "\(call): \(GIFColorTable.errorText(code))")
     }
 }

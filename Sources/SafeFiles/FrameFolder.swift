@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The folder `--frames` writes into, changed all at once: no frame of a render appears in it
+/// The folder of a render's frames, changed all at once: no frame of a render appears in it
 /// until every frame is written, and then `commit()` puts them in (each replacing the frame of
 /// the same name, a link there included, never followed) and removes the frame files an
 /// earlier, longer render left, so the folder then holds exactly this render's frames. Until
@@ -56,12 +56,12 @@ public final class FrameFolder: @unchecked Sendable {
     /// Checks the folder for `frameCount` frames (or, when it is missing, that its parent can
     /// take it: it is created by `commit()`); with `unnamed` false, frames go to a staging
     /// folder even where unnamed files exist.
-    public convenience init(path: String, frameCount: Int) throws(ImageCodecError) {
+    public convenience init(path: String, frameCount: Int) throws(FileError) {
         try self.init(path: path, frameCount: frameCount, registry: .shared, unnamed: UnnamedFiles.allowed)
     }
 
     /// `init(path:frameCount:)` recording in `registry`, with unnamed files or without.
-    init(path: String, frameCount: Int, registry: TemporaryFileRegistry, unnamed: Bool) throws(ImageCodecError) {
+    init(path: String, frameCount: Int, registry: TemporaryFileRegistry, unnamed: Bool) throws(FileError) {
         self.path = path
         self.frameCount = frameCount
         self.registry = registry
@@ -118,7 +118,7 @@ public final class FrameFolder: @unchecked Sendable {
 
     /// Makes a staging folder from the mkdtemp `template` and claims its `TemporaryLock`;
     /// returns its path and the descriptor that holds the lock.
-    private static func makeStagingFolder(_ template: [UInt8], for path: String) throws(ImageCodecError) -> ([UInt8], Int32) {
+    private static func makeStagingFolder(_ template: [UInt8], for path: String) throws(FileError) -> ([UInt8], Int32) {
         for _ in 0 ..< 100 {
             var bytes = template.map { CChar(bitPattern: $0) } + [0]
             guard bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { break }
@@ -152,7 +152,7 @@ public final class FrameFolder: @unchecked Sendable {
 
     /// Writes frame `index`'s file bytes, durably, where `commit()` will find them. Called for
     /// each frame once, from one thread at a time (not necessarily the one that commits).
-    public func store(_ bytes: Data, frame index: Int) throws(ImageCodecError) {
+    public func store(_ bytes: Data, frame index: Int) throws(FileError) {
         if let stagingPath {
             do {
                 try AtomicFileWriter.writeAtomically(bytes, to: stagedPath(ofFrame: index, in: stagingPath), removingStale: false)
@@ -187,11 +187,11 @@ public final class FrameFolder: @unchecked Sendable {
     /// Puts every frame in the folder, replacing frames of the same names, then removes every
     /// other file named like a frame (what an earlier render of more frames, or of more
     /// digits, left behind) and the staging folder. Folders and other names stay.
-    public func commit() throws(ImageCodecError) {
+    public func commit() throws(FileError) {
         guard !finished else { throw .unwritable(path: path, reason: "the frames were already committed or discarded") }
         let stale = missing ? [] : try otherFrames()
         let descriptors = lock.withLock { self.descriptors }
-        try registry.whileHoldingLock { (locked) throws(ImageCodecError) in
+        try registry.whileHoldingLock { (locked) throws(FileError) in
             if missing, let staging {
                 // The staging folder becomes the folder, frames and all, in one rename.
                 if staging.path.withCString({ from in folder.withCString { rename(from, $0) } }) != 0 {
@@ -254,7 +254,7 @@ public final class FrameFolder: @unchecked Sendable {
 
     /// `error` about a frame in the staging folder, naming the frame's path in the folder
     /// instead, which is the name the user knows; other errors as they are.
-    func namingFinalPath(_ error: ImageCodecError) -> ImageCodecError {
+    func namingFinalPath(_ error: FileError) -> FileError {
         guard let stagingPath, case let .unwritable(failed, reason) = error, failed.hasPrefix(stagingPath + "/") else { return error }
         let name = String(failed.dropFirst(stagingPath.count + 1))
         return .unwritable(path: (path.hasSuffix("/") ? path : path + "/") + name, reason: reason)
@@ -262,7 +262,7 @@ public final class FrameFolder: @unchecked Sendable {
 
     /// The names in the folder that look like frames but are not this render's: frame
     /// numbers from `frameCount` on, or numbers with another count of digits. Folders excluded.
-    private func otherFrames() throws(ImageCodecError) -> [String] {
+    private func otherFrames() throws(FileError) -> [String] {
         guard let names = Self.frameNames(in: path) else { throw .unwritable(path: path, reason: systemErrorText(errno)) }
         return names.filter { name in
             let index = Self.frameIndex(inFileName: name)!

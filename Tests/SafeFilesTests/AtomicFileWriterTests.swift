@@ -1,15 +1,9 @@
 import Foundation
-@testable import ImageCodecs
+@testable import SafeFiles
 import SharedTestSupport
 import Testing
 
 @Suite enum AtomicFileWriterTests {
-    static func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
-        try body(folder)
-    }
-
     /// A write(2) stand-in that accepts `capacity` bytes in total, then fails with ENOSPC.
     static func diskHolding(_ capacity: Int) -> AtomicFileWriter.SystemWrite {
         var remaining = capacity
@@ -30,23 +24,23 @@ import Testing
     }
 
     @Test static func commitCreatesTheFileWithMode0644AndNoLeftovers() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/out.gif"
             let writer = try AtomicFileWriter(destination: path, unnamed: false, systemWrite: { write($0, $1, $2) })
             #expect(writer.temporaryPath?.hasPrefix(folder + "/.out.gif.") == true)
             try writer.write(contentsOf: [1, 2, 3])
-            #expect(try TestSupport.folderListing(folder).count == 1)  // only the temporary file
+            #expect(try TestFiles.folderListing(folder).count == 1)  // only the temporary file
             #expect(!FileManager.default.fileExists(atPath: path))
             try writer.commit()
-            #expect(try TestSupport.contents(of: path) == [1, 2, 3])
+            #expect(try TestFiles.contents(of: path) == [1, 2, 3])
             #expect(mode(of: path) == 0o644)
-            #expect(try TestSupport.folderListing(folder) == ["out.gif"])
-            #expect(throws: ImageCodecError.self) { try writer.write(contentsOf: [4]) }
+            #expect(try TestFiles.folderListing(folder) == ["out.gif"])
+            #expect(throws: FileError.self) { try writer.write(contentsOf: [4]) }
         }
     }
 
     @Test static func largeWritesArriveIntact() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/big.bin"
             let bytes = SeededGenerator.bytes(count: 300_000, seed: 11)
             let writer = try AtomicFileWriter(destination: path)
@@ -58,89 +52,89 @@ import Testing
             }
             try writer.write(contentsOf: Array(bytes[offset...]))
             try writer.commit()
-            #expect(try TestSupport.contents(of: path) == bytes)
+            #expect(try TestFiles.contents(of: path) == bytes)
         }
     }
 
     @Test static func writeAtomicallyReplacesAnExistingFile() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/out.png"
-            try TestSupport.write([9, 9, 9], to: path)
+            try TestFiles.write([9, 9, 9], to: path)
             try AtomicFileWriter.writeAtomically(Data([7, 8]), to: path)
-            #expect(try TestSupport.contents(of: path) == [7, 8])
-            #expect(try TestSupport.folderListing(folder) == ["out.png"])
+            #expect(try TestFiles.contents(of: path) == [7, 8])
+            #expect(try TestFiles.folderListing(folder) == ["out.png"])
         }
     }
 
     @Test(arguments: [0, 1000, 100_000])
     static func aFullDiskLeavesTheOldFileAndNoTemporaryFile(capacity: Int) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/out.gif"
             let old = Array("previous render".utf8)
-            try TestSupport.write(old, to: path)
+            try TestFiles.write(old, to: path)
             let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(capacity))
             let payload = SeededGenerator.bytes(count: 200_000, seed: 5)
-            let full = ImageCodecError.unwritable(path: path, reason: "No space left on device")
+            let full = FileError.unwritable(path: path, reason: "No space left on device")
             #expect(throws: full) {
                 try writer.write(contentsOf: payload)
                 try writer.commit()
             }
             #expect(throws: full) { try writer.commit() }
-            #expect(try TestSupport.contents(of: path) == old)
-            #expect(try TestSupport.folderListing(folder) == ["out.gif"])
+            #expect(try TestFiles.contents(of: path) == old)
+            #expect(try TestFiles.folderListing(folder) == ["out.gif"])
         }
     }
 
     @Test static func aFailingStreamOfChunksLeavesNothingBehind() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let path = folder + "/anim.gif"
             do {
                 let writer = try AtomicFileWriter(destination: path, systemWrite: diskHolding(0))
                 let chunk = SeededGenerator.bytes(count: 90_000, seed: 2)
-                #expect(throws: ImageCodecError.unwritable(path: path, reason: "No space left on device")) {
+                #expect(throws: FileError.unwritable(path: path, reason: "No space left on device")) {
                     for _ in 0 ..< 4 { try writer.write(contentsOf: chunk) }
                     try writer.commit()
                 }
             }
-            #expect(try TestSupport.folderListing(folder).isEmpty)
+            #expect(try TestFiles.folderListing(folder).isEmpty)
         }
     }
 
     @Test static func discardAndDroppingRemoveTheTemporaryFile() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let discarded = try AtomicFileWriter(destination: folder + "/a.png")
             try discarded.write(contentsOf: [1])
             discarded.discard()
             discarded.discard()
-            #expect(try TestSupport.folderListing(folder).isEmpty)
+            #expect(try TestFiles.folderListing(folder).isEmpty)
             do {
                 let dropped = try AtomicFileWriter(destination: folder + "/b.png", unnamed: false, systemWrite: { write($0, $1, $2) })
                 try dropped.write(contentsOf: [1])
-                #expect(try TestSupport.folderListing(folder).count == 1)
+                #expect(try TestFiles.folderListing(folder).count == 1)
             }
-            #expect(try TestSupport.folderListing(folder).isEmpty)
+            #expect(try TestFiles.folderListing(folder).isEmpty)
         }
     }
 
     @Test static func missingFoldersAreNotCreated() throws {
-        try withFolder { (folder: String) throws in
+        try TestFiles.withTemporaryFolder { (folder: String) throws in
             let path = folder + "/missing/out.gif"
-            #expect(throws: ImageCodecError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")) {
+            #expect(throws: FileError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")) {
                 try AtomicFileWriter.writeAtomically(Data([1]), to: path)
             }
-            #expect(try TestSupport.folderListing(folder).isEmpty)
-            let error = ImageCodecError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")
+            #expect(try TestFiles.folderListing(folder).isEmpty)
+            let error = FileError.unwritable(path: path, reason: "no such folder '\(folder)/missing'")
             #expect(error.description == "cannot write '\(path)': no such folder '\(folder)/missing'")
         }
     }
 
     @Test static func aFolderIsNotADestination() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             try FileManager.default.createDirectory(atPath: folder + "/out.gif", withIntermediateDirectories: false)
-            #expect(throws: ImageCodecError.unwritable(path: folder + "/out.gif", reason: "is a folder")) {
+            #expect(throws: FileError.unwritable(path: folder + "/out.gif", reason: "is a folder")) {
                 try AtomicFileWriter(destination: folder + "/out.gif")
             }
-            #expect(try TestSupport.folderListing(folder) == ["out.gif"])
+            #expect(try TestFiles.folderListing(folder) == ["out.gif"])
         }
     }
 

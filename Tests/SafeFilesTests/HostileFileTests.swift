@@ -1,19 +1,13 @@
 import Foundation
-@testable import ImageCodecs
-import Raster
+@testable import SafeFiles
+import SharedTestSupport
 import Testing
 
 /// The file layer in hostile surroundings: names as bytes, printable and bounded messages,
 /// only regular files read (without blocking), links replaced rather than followed, unnamed
-/// files until commit, names that fit NAME_MAX, the crash-safe cleanup table, frames that
-/// appear all at once, and libjpeg's memory capped from the header.
+/// files until commit, names that fit NAME_MAX, the crash-safe cleanup table, and frames that
+/// appear all at once.
 @Suite enum HostileFileTests {
-    static func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        defer { TestSupport.removeFolder(folder) }
-        try body(folder)
-    }
-
     @Test static func everyByteSequenceRoundTrips() {
         var generator = SystemRandomNumberGenerator()
         let samples: [[UInt8]] = [Array(0x01 ... 0xFF), [0xFF, 0xFE], [0xC3, 0x28], [0xF4, 0x8F, 0xBF, 0xBF], [0xED, 0xA0, 0x80],
@@ -41,7 +35,7 @@ import Testing
     /// A FIFO without a writer, a socket, a device and a folder are refused by kind; the FIFO
     /// without blocking (the open runs on another thread, bounded by a timeout).
     @Test static func onlyRegularFilesAreRead() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             #expect(mkfifo(folder + "/fifo", 0o644) == 0)
             let opened = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var reason = ""
@@ -51,10 +45,10 @@ import Testing
             }
             #expect(opened.wait(timeout: .now() + 30) == .success, "the FIFO did not block")
             #expect(reason == "cannot read '\(folder)/fifo': is a FIFO (named pipe), not a regular file")
-            #expect(throws: ImageCodecError.unreadable(path: "/dev/zero", reason: "is a character device, not a regular file")) {
+            #expect(throws: FileError.unreadable(path: "/dev/zero", reason: "is a character device, not a regular file")) {
                 try FileBytes.contents(ofFile: "/dev/zero", maxBytes: 100)
             }
-            #expect(throws: ImageCodecError.unreadable(path: folder, reason: "is a folder")) {
+            #expect(throws: FileError.unreadable(path: folder, reason: "is a folder")) {
                 try FileBytes.contents(ofFile: folder, maxBytes: 100)
             }
         }
@@ -64,17 +58,17 @@ import Testing
     /// the file it pointed to keeps its bytes.
     @Test(arguments: [true, false])
     static func linksAreReplaced(unnamed: Bool) throws {
-        try withFolder { folder in
-            try TestSupport.write([9, 9], to: folder + "/target")
+        try TestFiles.withTemporaryFolder { folder in
+            try TestFiles.write([9, 9], to: folder + "/target")
             #expect(symlink("target", folder + "/out.gif") == 0)
             let writer = try AtomicFileWriter(destination: folder + "/out.gif", unnamed: unnamed, systemWrite: { write($0, $1, $2) })
             try writer.write(contentsOf: [1, 2, 3])
             let unnamedHere = unnamed && AtomicFileWriter.openUnnamed(in: PathBytes.bytes(folder)).map { close($0) } != nil
-            #expect(try TestSupport.folderListing(folder).count == (unnamedHere ? 2 : 3), "an unnamed file has no name yet")
+            #expect(try TestFiles.folderListing(folder).count == (unnamedHere ? 2 : 3), "an unnamed file has no name yet")
             try writer.commit()
-            #expect(try TestSupport.contents(of: folder + "/target") == [9, 9])
-            #expect(try TestSupport.contents(of: folder + "/out.gif") == [1, 2, 3])
-            #expect(try TestSupport.folderListing(folder).sorted() == ["out.gif", "target"])
+            #expect(try TestFiles.contents(of: folder + "/target") == [9, 9])
+            #expect(try TestFiles.contents(of: folder + "/out.gif") == [1, 2, 3])
+            #expect(try TestFiles.folderListing(folder).sorted() == ["out.gif", "target"])
         }
     }
 
@@ -82,31 +76,32 @@ import Testing
     /// character boundary.
     @Test(arguments: [250, 255])
     static func temporaryNamesFitTheNameLimit(length: Int) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let name = String(repeating: "é", count: (length - 4) / 2) + (length % 2 == 0 ? "" : "x") + ".gif"
             let writer = try AtomicFileWriter(destination: folder + "/" + name, unnamed: false, systemWrite: { write($0, $1, $2) })
             let temporary = try #require(writer.temporaryPath)
             let component = PathBytes.bytes(String(temporary.split(separator: "/").last!))
-            #expect(component.count <= 255 && UTF8Validation.isValid(component))
+            // Valid UTF-8 decodes and encodes back to the same bytes.
+            #expect(component.count <= 255 && Array(String(decoding: component, as: UTF8.self).utf8) == component)
             try writer.write(contentsOf: [7])
             try writer.commit()
-            #expect(try TestSupport.folderListing(folder) == [name])
+            #expect(try TestFiles.folderListing(folder) == [name])
         }
     }
 
     /// The cleanup table removes what it holds with the calls a signal handler may make:
     /// temporary files, a staging folder with its frames.
     @Test static func cleanupTableRemovesEverything() throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let table = CleanupTable()
-            try TestSupport.write([1], to: folder + "/.out.gif.XXXX")
+            try TestFiles.write([1], to: folder + "/.out.gif.XXXX")
             try FileManager.default.createDirectory(atPath: folder + "/stage", withIntermediateDirectories: false)
-            for k in [0, 7, 11] { try TestSupport.write([1], to: folder + "/stage/frame-" + String(format: "%05d", k) + ".png") }
+            for k in [0, 7, 11] { try TestFiles.write([1], to: folder + "/stage/frame-" + String(format: "%05d", k) + ".png") }
             #expect(table.add(PathBytes.bytes(folder + "/.out.gif.XXXX"), kind: .file) != nil)
             #expect(table.add(PathBytes.bytes(folder + "/stage"), kind: .frameStaging, frameCount: 12, digits: 5) != nil)
-            try TestSupport.write([1], to: folder + "/keep")
+            try TestFiles.write([1], to: folder + "/keep")
             table.removeAll()
-            #expect(try TestSupport.folderListing(folder) == ["keep"])
+            #expect(try TestFiles.folderListing(folder) == ["keep"])
             #expect(table.add(Array(repeating: 0x61, count: CleanupTable.maxPathBytes + 1), kind: .file) == nil)
         }
     }
@@ -114,54 +109,36 @@ import Testing
     /// Frames appear only at commit, unnamed or staged; discarding leaves the folder as it was.
     @Test(arguments: [true, false])
     static func framesAppearAllAtOnce(unnamed: Bool) throws {
-        try withFolder { folder in
-            try TestSupport.write([5], to: folder + "/frame-00000.png")
-            try TestSupport.write([5], to: folder + "/frame-00009.png")
+        try TestFiles.withTemporaryFolder { folder in
+            try TestFiles.write([5], to: folder + "/frame-00000.png")
+            try TestFiles.write([5], to: folder + "/frame-00009.png")
             let registry = TemporaryFileRegistry()
             do {
                 let frames = try FrameFolder(path: folder, frameCount: 3, registry: registry, unnamed: unnamed)
                 for k in 0 ..< 2 { try frames.store(Data([UInt8(k)]), frame: k) }
             }
-            #expect(try TestSupport.folderListing(folder).sorted() == ["frame-00000.png", "frame-00009.png"])
-            #expect(try TestSupport.contents(of: folder + "/frame-00000.png") == [5])
+            #expect(try TestFiles.folderListing(folder).sorted() == ["frame-00000.png", "frame-00009.png"])
+            #expect(try TestFiles.contents(of: folder + "/frame-00000.png") == [5])
             let frames = try FrameFolder(path: folder, frameCount: 3, registry: registry, unnamed: unnamed)
             for k in 0 ..< 3 { try frames.store(Data([UInt8(k)]), frame: k) }
-            #expect(try TestSupport.contents(of: folder + "/frame-00000.png") == [5], "nothing moved before commit")
+            #expect(try TestFiles.contents(of: folder + "/frame-00000.png") == [5], "nothing moved before commit")
             try frames.commit()
-            #expect(try TestSupport.folderListing(folder).sorted() == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
-            #expect(try TestSupport.contents(of: folder + "/frame-00002.png") == [2])
+            #expect(try TestFiles.folderListing(folder).sorted() == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+            #expect(try TestFiles.contents(of: folder + "/frame-00002.png") == [2])
         }
     }
 
     /// A missing frames folder is created by the commit only.
     @Test(arguments: [true, false])
     static func missingFramesFolderIsCreatedAtCommit(unnamed: Bool) throws {
-        try withFolder { folder in
+        try TestFiles.withTemporaryFolder { folder in
             let registry = TemporaryFileRegistry()
             let frames = try FrameFolder(path: folder + "/new", frameCount: 1, registry: registry, unnamed: unnamed)
             try frames.store(Data([1]), frame: 0)
-            #expect(try TestSupport.folderListing(folder).filter { !$0.hasPrefix(".") }.isEmpty)
+            #expect(try TestFiles.folderListing(folder).filter { !$0.hasPrefix(".") }.isEmpty)
             try frames.commit()
-            #expect(try TestSupport.folderListing(folder) == ["new"])
-            #expect(try TestSupport.folderListing(folder + "/new") == ["frame-00000.png"])
+            #expect(try TestFiles.folderListing(folder) == ["new"])
+            #expect(try TestFiles.folderListing(folder + "/new") == ["frame-00000.png"])
         }
-    }
-
-    /// A progressive JPEG keeps every coefficient: over the working-memory cap it is refused
-    /// naming the cap and the need; the baseline file of the same picture fits the same cap.
-    @Test static func progressiveJPEGMemoryIsCapped() throws {
-        let width = 256, height = 256
-        let pixels = (0 ..< width * height * 3).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-        let progressive = try Fixtures.jpeg(pixels: pixels, width: width, height: height, components: 3, progressive: true)
-        let baseline = try Fixtures.jpeg(pixels: pixels, width: width, height: height, components: 3)
-        // 256 x 256 at 4:2:0: 1536 blocks of 128 bytes = 192 KiB of coefficients, plus 1 MiB
-        // of pools and 256 KiB of pixels.
-        let limits = ImageLimits(maxWorkingBytes: (1 << 20) + (256 << 10) + (64 << 10))
-        _ = try ImageFile.decode(baseline, path: "b.jpg", limits: limits)
-        #expect(throws: ImageCodecError.tooLarge(path: "p.jpg", width: width, height: height,
-                                                  limit: "\(limits.maxWorkingBytes) bytes of memory for decoding (as a progressive JPEG it needs 2 MB)")) {
-            try ImageFile.decode(progressive, path: "p.jpg", limits: limits)
-        }
-        _ = try ImageFile.decode(progressive, path: "p.jpg", limits: ImageLimits(maxWorkingBytes: 4 << 20))
     }
 }

@@ -1,5 +1,6 @@
 import CGIF
 import Raster
+import SafeFiles
 
 /// Conversions between `[RGB8]` palettes and giflib's `ColorMapObject`, for the GIF reading
 /// here and giflib's reference reader and writer in the tests.
@@ -12,14 +13,14 @@ package enum GIFColorTable {
     }
 
     /// A giflib colour map holding `palette` padded with black; free it with `GifFreeMapObject`.
-    package static func makeMap(_ palette: [RGB8]) throws(ImageCodecError) -> UnsafeMutablePointer<ColorMapObject> {
+    package static func makeMap(_ palette: [RGB8]) throws(GIFFileError) -> UnsafeMutablePointer<ColorMapObject> {
         let size = paddedCount(palette.count)
         var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
         for (index, colour) in palette.enumerated() {
             colors[index] = GifColorType(Red: colour.r, Green: colour.g, Blue: colour.b)
         }
         guard let map = GifMakeMapObject(Int32(size), colors) else {
-            throw .encoderFailed(format: "GIF", message: "giflib could not make a \(size)-entry colour table")
+            throw .encoderFailed(message: "giflib could not make a \(size)-entry colour table")
         }
         return map
     }

@@ -1,4 +1,5 @@
 import CGIF
+import SafeFiles
 
 /// Connects giflib's C output callback to a Swift `ByteSink`.
 ///
@@ -25,28 +26,28 @@ final class GIFOutputBridge {
     }
 
     /// Passes the collected bytes to the sink.
-    func flush() throws(ImageCodecError) {
+    func flush() throws(GIFFileError) {
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
         do {
             try sink.write(contentsOf: pending)
-        } catch let error as ImageCodecError {
-            throw error
+        } catch let error as FileError {
+            throw .output(error)
         } catch {
-            throw .unwritable(path: "GIF output", reason: String(describing: error))
+            throw .output(.unwritable(path: "GIF output", reason: String(describing: error)))
         }
     }
 
     /// Opens a giflib writer whose output goes through this bridge; throws giflib's text
     /// when it cannot.
-    func open() throws(ImageCodecError) -> UnsafeMutablePointer<GifFileType> {
+    func open() throws(GIFFileError) -> UnsafeMutablePointer<GifFileType> {
         var openError: Int32 = 0
         let opened = EGifOpen(Unmanaged.passUnretained(self).toOpaque(), { gif, bytes, count in
             guard let user = gif?.pointee.UserData else { return 0 }
             return Unmanaged<GIFOutputBridge>.fromOpaque(user).takeUnretainedValue().accept(bytes, count: count)
         }, &openError)
         guard let opened else {
-            throw .encoderFailed(format: "GIF", message: "EGifOpen: \(GIFColorTable.errorText(openError))")
+            throw .encoderFailed(message: "EGifOpen: \(GIFColorTable.errorText(openError))")
         }
         return opened
     }
