@@ -16,7 +16,7 @@ def select_files(modules, table, minimum, uses, every_file, clock):
     include a declaration newer than the minimum (the AST then tells which of those uses
     their place allows), and those the index does not cover (no unit, or one older than the
     file, or the plugin, which SwiftPM does not index). The other files' index references
-    are counted as their uses. A file the index shows using nothing newer has no finding:
+    are what the count of uses counts. A file the index shows using nothing newer has no finding:
     the AST can only find references the index also records (the index records implicit
     ones too) or inferred types, which are no references of the code's own."""
     files = [source for module in modules for source in module.sources]
@@ -26,18 +26,18 @@ def select_files(modules, table, minimum, uses, every_file, clock):
             if argument == "-index-store-path":
                 stores.add(module.driver[index + 1])
     library = index_store.library_path(modules[0].driver[0])
-    if every_file or library is None or len(stores) != 1:
-        return set(files)
-    references = index_store.references(library, stores.pop(), files)
+    references = None
+    if library is not None and len(stores) == 1:
+        references = index_store.references(library, stores.pop(), files)
     if references is None:
         return set(files)
     selected = set()
     for source in files:
         usrs = references.get(source)
-        if usrs is None or any(is_newer(table.by_usr.get(usr), minimum, table) for usr in usrs):
-            selected.add(source)
-        else:
+        if usrs is not None:
             uses.add_indexed(source, usrs)
+        if every_file or usrs is None or any(is_newer(table.by_usr.get(usr), minimum, table) for usr in usrs):
+            selected.add(source)
     clock.lap("index store read: %d of %d files use something newer or are not indexed" % (len(selected), len(files)))
     return selected
 
@@ -54,15 +54,17 @@ def is_newer(declaration, floor, table):
 
 
 class Uses(object):
-    """Every use in the package's files: {(path, line, USR or mangled type): (the lowest
-    guaranteed version among that line's uses of it, the labels of its call if it is
-    called)}."""
+    """The uses in the files type-checked again, {(path, line, USR or mangled type): (the
+    lowest guaranteed version among that line's uses of it, the labels of its call if it is
+    called)}; and every indexed file's references, {path: {(line, USR)}}, which are what the
+    summary counts (the same for every minimum, whichever files are type-checked again)."""
 
     def __init__(self, root, minimum):
         self.root = root
         self.minimum = minimum
         self.declarations = {}
         self.types = {}
+        self.indexed = {}
         self.files = 0
 
     def read(self, job):
@@ -88,14 +90,13 @@ class Uses(object):
             self.files += 1
 
     def add_indexed(self, source, usrs):
-        """A file that is not type-checked again: its index references, {USR: lines}."""
-        path = os.path.relpath(source, self.root)
-        for usr, lines in usrs.items():
-            for line in lines:
-                self.declarations.setdefault((path, line, usr), (self.minimum, None))
+        """An indexed file's references, {USR: lines}."""
+        self.indexed[os.path.relpath(source, self.root)] = set(
+            (line, usr) for usr, lines in usrs.items() for line in lines)
 
     def resolve(self, table, demangler):
-        """({(path, line, USR): declaration} of every use of a checked module's declaration,
+        """({(path, line, USR): declaration} of every use of a checked module's declaration
+        (from the index where it covers the file),
         {(path, line, USR): (declaration, floor, call labels)} of those newer than their place
         allows).
         A newer protocol requirement with an identical older default implementation is no
@@ -115,9 +116,15 @@ class Uses(object):
         checked = {}
         findings = {}
         for key, (declaration, floor, labels) in floors.items():
-            checked[key] = declaration
+            if key[0] not in self.indexed:
+                checked[key] = declaration
             if is_newer(declaration, floor, table):
                 findings[key] = (declaration, floor, labels)
+        for path, references in self.indexed.items():
+            for line, usr in references:
+                declaration = table.by_usr.get(usr)
+                if declaration is not None:
+                    checked[(path, line, usr)] = declaration
         return checked, findings
 
 
