@@ -8,6 +8,7 @@ Exit status: 0 when no use is newer, 1 when some are (each named with its file a
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -108,10 +109,21 @@ def describe(declaration, floor, labels, minimum, table):
         text += " (macOS %s is guaranteed here)" % versions.text(floor)
     older = table.older_overloads(declaration, floor, labels)
     if older:
-        text += "; macOS may pick an older overload instead: %s" % ", ".join(
-            sorted(set("%s (macOS %s)" % (other.name(), versions.text(other.introduced) if other.introduced else "any")
-                       for other in older)))
+        # The overloads share a name: their declarations tell them apart. The types decide
+        # which of them macOS would take; the most alike are named.
+        text = text.replace(" (%s)" % declaration.module, " (%s: %s)" % (declaration.module, declaration.signature), 1)
+        alike = sorted(set(other.signature for other in older),
+                       key=lambda signature: (-_shared_words(signature, declaration.signature), signature))
+        text += "; macOS may pick one of %d older overloads instead, such as %s" % (len(alike), " or ".join(alike[:2]))
     return text
+
+
+def _shared_words(one, other):
+    """How alike two declarations read: the share of their words (names, labels, types, a
+    failable init's "?") that both have."""
+    first = set(re.findall(r"\w+|\?", one))
+    second = set(re.findall(r"\w+|\?", other))
+    return len(first & second) / float(len(first | second) or 1)
 
 
 def target_and_sdk(swiftc, driver):
