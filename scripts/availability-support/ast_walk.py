@@ -183,7 +183,8 @@ class _Walk(object):
                     self.stack.append((item, current, offset, outer))
                 continue
             item_floor = current
-            if item.get("_kind") == "pattern_binding_decl":
+            # In a main.swift the binding sits in a top_level_code_decl of its own.
+            if item.get("_kind") in ("pattern_binding_decl", "top_level_code_decl"):
                 never = False
                 for follower in items[index + 1:]:
                     if not isinstance(follower, dict) or follower.get("_kind") != "var_decl":
@@ -193,8 +194,8 @@ class _Walk(object):
                 if never:
                     continue
             self.stack.append((item, item_floor, offset, outer))
-            if item.get("_kind") == "guard_stmt":
-                refinement = self._condition_refinement(item, item.get("body"))
+            for guard in _guards(item):
+                refinement = self._condition_refinement(guard, guard.get("body"))
                 if refinement is not None and refinement[0] == "available":
                     current = max(current, refinement[1])
 
@@ -249,6 +250,19 @@ class _Walk(object):
         if words == {b""}:
             return "available", version
         return None
+
+
+def _guards(item):
+    """The guard statements whose refinement holds for the items after this one: the item
+    itself, or in a main.swift the guards of its top-level code."""
+    kind = item.get("_kind")
+    if kind == "guard_stmt":
+        return [item]
+    if kind == "top_level_code_decl":
+        body = item.get("body") or {}
+        return [element for element in body.get("elements") or ()
+                if isinstance(element, dict) and element.get("_kind") == "guard_stmt"]
+    return []
 
 
 _SPELLING = re.compile(rb"#(un)?available\s*\(")
