@@ -20,13 +20,14 @@ import Testing
 
     static let lift = 0.5
 
-    /// `animation`'s still at `time`, decoded: width, height and straight RGBA bytes.
+    /// `animation`'s still at `time`, rendered in memory and decoded: width, height and
+    /// straight RGBA bytes.
     static func still(of animation: Animation, at time: Double, in folder: String) throws -> RGBAImage {
         var animation = animation
-        animation.poster = folder + "/still-\(UUID().uuidString).png"
+        animation.poster = folder + "/still.png"
         animation.posterTime = time
-        _ = try animation.renderGIF()
-        return try ImageFile.load(path: animation.poster!)
+        let png = try #require(try animation.renderGIF().still)
+        return try ImageFile.decode(png, path: "still.png")
     }
 
     /// The pixel (x, y) of `image`.
