@@ -11,19 +11,19 @@ struct LibraryCheck {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("library-check-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            var failures = 0
-            for check in [awaitedRender, cancelledRender, stillInMemory, invalidBorderWidth] {
-                let (passed, line) = await check(folder)
-                print((passed ? "ok: " : "FAILED: ") + line)
-                if !passed { failures += 1 }
-            }
-            print("library-check: \(4 - failures) passed, \(failures) failed")
-            exit(failures == 0 ? 0 : 1)
         } catch {
             print("FAILED: \(error)")
             exit(1)
         }
+        var failures = 0
+        for check in [awaitedRender, cancelledRender, stillInMemory, invalidBorderWidth] {
+            let (passed, line) = await check(folder)
+            print((passed ? "ok: " : "FAILED: ") + line)
+            if !passed { failures += 1 }
+        }
+        try? FileManager.default.removeItem(at: folder)
+        print("library-check: \(4 - failures) passed, \(failures) failed")
+        exit(failures == 0 ? 0 : 1)
     }
 
     /// A small animation that renders in a moment.
