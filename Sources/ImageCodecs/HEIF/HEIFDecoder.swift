@@ -17,8 +17,10 @@ import Raster
 ///   it offers no decoding of tiles at a reduced size), area-reduced row by row from libheif's
 ///   output.
 ///
-/// The shown size, and the memory its decoding takes (`workingBytes`), are checked against the
-/// limits before any picture is decoded, and libheif's own size guard is set to twice them.
+/// The shown size, and the memory its decoding takes (`workingBytes`, and what the file's own
+/// boxes say libheif will decode for it, `HEIFDecodingPlan`: grids and their tiles, coded
+/// sizes, alpha planes, cycles among them), are checked against the limits before any
+/// picture is decoded, and libheif's own size guard is set to twice them.
 /// Every libheif failure becomes `.corrupt` with its text.
 enum HEIFDecoder {
     /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
@@ -32,27 +34,40 @@ enum HEIFDecoder {
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: 2 * max(limits.maxWidth, limits.maxHeight)))
         return try bytes.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
             try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
+            let items: HEIFItems
+            do throws(HEIFItems.Damage) {
+                items = try HEIFItems(bytes)
+            } catch {
+                throw .corrupt(path: path, message: error.message)
+            }
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary), path: path)
             guard let handle = primary else { throw .corrupt(path: path, message: "libheif found no primary image") }
             defer { heif_image_handle_release(handle) }
+            var primaryID: heif_item_id = 0
+            try check(heif_context_get_primary_image_ID(context, &primaryID), path: path)
             let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
             guard width > 0, height > 0 else { throw .corrupt(path: path, message: "the primary image has no size") }
             try limits.check(width: width, height: height, path: path)
             let target = fit?.reducedSize(width: width, height: height) ?? (width, height)
             if target != (width, height), let thumbnail = HEIFThumbnail(of: handle, width: width, height: height, covering: target) {
                 defer { heif_image_handle_release(thumbnail.handle) }
-                return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height,
+                let plan = try HEIFDecodingPlan(item: thumbnail.id, of: items, width: thumbnail.width, height: thumbnail.height,
+                                                limits: limits, path: path)
+                return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height, plan: plan,
                                        colourFrom: [thumbnail.handle, handle], target: target, limits: limits, path: path)
             }
-            return try decodeImage(handle, width: width, height: height, colourFrom: [handle], target: target, limits: limits, path: path)
+            let plan = try HEIFDecodingPlan(item: primaryID, of: items, width: width, height: height, limits: limits, path: path)
+            return try decodeImage(handle, width: width, height: height, plan: plan, colourFrom: [handle], target: target,
+                                   limits: limits, path: path)
         }
     }
 
-    /// Decodes the picture of `handle` (`width` x `height` once transformed) and takes it
-    /// whole or reduced to `target`, in the colours of the first of `colourFrom` that has a
-    /// colour description.
-    private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, colourFrom: [OpaquePointer],
+    /// Decodes the picture of `handle` (`width` x `height` once transformed, its decoding as
+    /// `plan` says) and takes it whole or reduced to `target`, in the colours of the first of
+    /// `colourFrom` that has a colour description.
+    private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, plan: HEIFDecodingPlan,
+                                    colourFrom: [OpaquePointer],
                                     target: (width: Int, height: Int), limits: ImageLimits,
                                     path: String) throws(ImageCodecError) -> RGBAImage {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
@@ -63,9 +78,10 @@ enum HEIFDecoder {
         case (true, false): heif_chroma_interleaved_RRGGBB_LE
         case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
         }
-        try limits.checkWorkingMemory(needed: workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha,
-                                                           whole: target == (width, height)),
-                                      width: width, height: height, path: path)
+        // Decoding (the plan's peak) comes before libheif's conversion to interleaved RGB
+        // and this file's own picture (`workingBytes`): the larger of the two is needed.
+        let converting = workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha, whole: target == (width, height))
+        try limits.checkWorkingMemory(needed: max(converting, plan.peakBytes), width: width, height: height, path: path)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 0
