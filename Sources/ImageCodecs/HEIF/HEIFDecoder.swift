@@ -20,8 +20,23 @@ import Raster
 /// The shown size, and the memory its decoding takes (`workingBytes`, and what the file's own
 /// boxes say libheif will decode for it, `HEIFDecodingPlan`: grids and their tiles, coded
 /// sizes, alpha planes, cycles among them), are checked against the limits before any
-/// picture is decoded, and libheif's own size guard is set to twice them.
+/// picture is decoded, and libheif's own guards are set above them (`render_gif_heif_set_limits`:
+/// tiles decoded on the calling thread, sizes, tiles, memory where the version has them).
 /// Every libheif failure becomes `.corrupt` with its text.
+///
+/// What else could end the process from inside the decoders, and what is done about it:
+/// - libheif 1.15's C API catches no C++ exception. The one its own code was seen to throw,
+///   std::system_error from a tile thread it could not start, is gone with the threads; a
+///   failed allocation (std::bad_alloc) is kept away by bounding every size first.
+/// - libde265 (HEVC) allocates for its sequence parameter set's size (up to 65535 a side),
+///   checked here first; libheif's plugin starts one worker thread per decoder (pthreads:
+///   a failure is an error code, not an exception), with no knob through libheif.
+/// - dav1d (AV1) allocates for the frame size (libheif lets it go up to 32768 x 32768),
+///   checked here first against the sequence header; it picks its thread count from the
+///   CPUs, which libheif 1.15 cannot set; allocation failures are errors.
+/// - What remains: the `assert`s compiled into Debian's libheif, libde265 and aom (an
+///   assertion a damaged stream reaches aborts; none can be turned off from here), and
+///   memory a codec takes beyond the estimate, which is measured, not enforced.
 enum HEIFDecoder {
     /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
@@ -29,9 +44,11 @@ enum HEIFDecoder {
                        fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
         defer { heif_context_free(context) }
-        // libheif's own guard against huge declared sizes, above the limits so that a picture
-        // just over them is refused below with its size named.
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: 2 * max(limits.maxWidth, limits.maxHeight)))
+        // libheif's own guards, above the limits so that a picture just over them is refused
+        // below with its size named; tiles decoded on this thread.
+        let side = 2 * max(limits.maxWidth, limits.maxHeight)
+        render_gif_heif_set_limits(context, Int32(clamping: side), UInt64(side) * UInt64(side),
+                                   UInt64(HEIFDecodingPlan.maxImages), UInt64(2 * limits.maxWorkingBytes))
         return try bytes.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
             try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
             let items: HEIFItems
