@@ -31,12 +31,13 @@ import Raster
 /// - libde265 (HEVC) allocates for its sequence parameter set's size (up to 65535 a side),
 ///   checked here first; libheif's plugin starts one worker thread per decoder (pthreads:
 ///   a failure is an error code, not an exception), with no knob through libheif.
-/// - dav1d (AV1) allocates for the frame size (libheif lets it go up to 32768 x 32768),
-///   checked here first against the sequence header; it picks its thread count from the
-///   CPUs, which libheif 1.15 cannot set; allocation failures are errors.
-/// - What remains: the `assert`s compiled into Debian's libheif, libde265 and aom (an
-///   assertion a damaged stream reaches aborts; none can be turned off from here), and
-///   memory a codec takes beyond the estimate, which is measured, not enforced.
+/// - dav1d (AV1; libheif prefers it to aom, which then only encodes) allocates for the frame
+///   size (libheif lets it go up to 32768 x 32768), checked here first against the sequence
+///   header; it picks its thread count from the CPUs, which libheif 1.15 cannot set;
+///   allocation failures are errors.
+/// - What remains: the `assert`s compiled into Debian's libheif and libde265 (an assertion
+///   a damaged stream reaches aborts; none can be turned off from here), and memory a codec
+///   takes beyond the estimate, which is measured, not enforced.
 enum HEIFDecoder {
     /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
