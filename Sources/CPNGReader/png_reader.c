@@ -3,6 +3,16 @@
 // The reader owns libpng's read and info structures; png_reader_close releases them on every
 // path. Warnings (and the benign errors libpng downgrades to warnings while reading, such as
 // a damaged iCCP or eXIf chunk) are ignored: the chunk is dropped and the picture is read.
+//
+// Allocation bounds. libpng 1.6.39 (Debian 12's) checks a chunk's declared length against
+// its chunk allocation cap only as a benign error, a warning while reading, and its eXIf
+// handler then allocates the declared length as it stands: a 130-byte file declaring a 2 GB
+// eXIf chunk had malloc asked for 2 GB before the read failed. So every allocation libpng
+// makes goes through reader_malloc, which refuses any above READER_MAX_ALLOCATION: libpng then
+// drops the ancillary chunk ("out of memory", benign) and skips its bytes, which a short file
+// does not have ("read beyond end of data"). No allocation libpng makes for a picture within
+// the default limits comes near it: rows (at most 16384 pixels of 8 bytes, a few of them),
+// zlib's state, and the chunk buffers capped by png_set_chunk_malloc_max below it.
 
 #include "png_reader.h"
 
@@ -39,6 +49,21 @@ static void reader_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
+/// The most one libpng allocation may take.
+#define READER_MAX_ALLOCATION ((size_t)16 << 20)
+/// The largest ancillary chunk (a decompressed iCCP profile or text included) libpng keeps.
+#define READER_MAX_CHUNK ((png_alloc_size_t)8 << 20)
+
+static png_voidp reader_malloc(png_structp png, png_alloc_size_t size) {
+    (void)png;
+    return size <= READER_MAX_ALLOCATION ? malloc(size) : NULL;
+}
+
+static void reader_free(png_structp png, png_voidp pointer) {
+    (void)png;
+    free(pointer);
+}
+
 static void reader_read(png_structp png, png_bytep target, size_t length) {
     PNGReader *reader = (PNGReader *)png_get_io_ptr(png);
     if (length > reader->size - reader->offset) {
@@ -53,7 +78,8 @@ PNGReader *png_reader_open(const unsigned char *data, size_t size) {
     if (reader == NULL) return NULL;
     reader->data = data;
     reader->size = size;
-    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, reader_warning);
+    reader->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, reader, reader_error, reader_warning,
+                                           NULL, reader_malloc, reader_free);
     if (reader->png == NULL) {
         reader->failed = 1;
         snprintf(reader->message, sizeof reader->message, "out of memory for libpng");
@@ -69,7 +95,10 @@ PNGReader *png_reader_open(const unsigned char *data, size_t size) {
         return reader;
     }
     png_set_read_fn(reader->png, reader, reader_read);
-    // The caller checks the size against its own limits; libpng's default caps stay as a floor.
+    // The caller checks the size against its own limits, with its own message, as soon as
+    // png_read_info returns: nothing libpng allocates before then depends on the size, so
+    // its user limits (1000000 a side) stay as they are, a floor far above the caller's.
+    png_set_chunk_malloc_max(reader->png, READER_MAX_CHUNK);
     png_read_info(reader->png, reader->info);
     return reader;
 }

@@ -9,7 +9,10 @@ import Raster
 /// differences a person would see (something moved) by thumbnail.
 ///
 /// Frames are decoded one at a time with giflib's record API and composited onto one screen
-/// (transparency and disposal as browsers apply them), so memory stays at one screen.
+/// (transparency and disposal as browsers apply them), so pixel memory stays at one screen.
+/// What grows with the frame count, unbounded: each frame's thumbnail here (at most 1 KB) and
+/// the image record giflib 5.2 keeps for every image it reads (with a local colour map, up to
+/// about 800 bytes), so a file of millions of tiny frames would take gigabytes.
 public struct GIFSummary: Equatable, Sendable {
     /// Bytes in the file.
     public let byteCount: Int

@@ -43,8 +43,10 @@ typedef struct {
 } PNGReaderRow;
 
 /// Reads the signature, header and chunks up to the image data of the `size` bytes at `data`
-/// (which must outlive the reader). Returns NULL only when memory for the reader itself is
-/// missing; otherwise check png_reader_failed and png_reader_message.
+/// (which must outlive the reader). No single allocation inside libpng exceeds 16 MB, and an
+/// ancillary chunk larger than 8 MB is dropped, whatever the file declares. Returns NULL only
+/// when memory for the reader itself is missing; otherwise check png_reader_failed and
+/// png_reader_message.
 PNGReader *png_reader_open(const unsigned char *data, size_t size);
 
 /// Non-zero when the reader met an error; its message says which.

@@ -18,6 +18,12 @@ import Darwin
 /// canvas takes (`GIFFirstFrame.workingBytes`), are checked against the limits before any pixel
 /// memory exists. A damaged or truncated file is an error with
 /// giflib's text; a pixel whose index lies past the colour table is opaque black, as in browsers.
+///
+/// What giflib (5.2) could do to the process, checked: it calls neither `abort` nor `assert`
+/// and reports allocation failures as errors; DGifSlurp, which keeps every frame's pixels, is
+/// not used; reading up to the first image allocates one image record with its colour map
+/// (at most 256 entries) and lines of the frame's width, checked first; extension blocks
+/// before it are read 255 bytes at a time into giflib's own buffer. Nothing is left open.
 enum GIFPictureDecoder {
     /// Decodes GIF `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced (and premultiplied); otherwise whole and straight.

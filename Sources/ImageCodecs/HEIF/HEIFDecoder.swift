@@ -18,9 +18,27 @@ import SafeFiles
 ///   it offers no decoding of tiles at a reduced size), area-reduced row by row from libheif's
 ///   output.
 ///
-/// The shown size, and the memory its decoding takes (`workingBytes`), are checked against the
-/// limits before any picture is decoded, and libheif's own size guard is set to twice them.
+/// The shown size, and the memory its decoding takes (`workingBytes`, and what the file's own
+/// boxes say libheif will decode for it, `HEIFDecodingPlan`: grids and their tiles, coded
+/// sizes, alpha planes, cycles among them), are checked against the limits before any
+/// picture is decoded, and libheif's own guards are set above them (`render_gif_heif_set_limits`:
+/// tiles decoded on the calling thread, sizes, tiles, memory where the version has them).
 /// Every libheif failure becomes `.corrupt` with its text.
+///
+/// What else could end the process from inside the decoders, and what is done about it:
+/// - libheif 1.15's C API catches no C++ exception. The one its own code was seen to throw,
+///   std::system_error from a tile thread it could not start, is gone with the threads; a
+///   failed allocation (std::bad_alloc) is kept away by bounding every size first.
+/// - libde265 (HEVC) allocates for its sequence parameter set's size (up to 65535 a side),
+///   checked here first; libheif's plugin starts one worker thread per decoder (pthreads:
+///   a failure is an error code, not an exception), with no knob through libheif.
+/// - dav1d (AV1; libheif prefers it to aom, which then only encodes) allocates for the frame
+///   size (libheif lets it go up to 32768 x 32768), checked here first against the sequence
+///   header; it picks its thread count from the CPUs, which libheif 1.15 cannot set;
+///   allocation failures are errors.
+/// - What remains: the `assert`s compiled into Debian's libheif and libde265 (an assertion
+///   a damaged stream reaches aborts; none can be turned off from here), and memory a codec
+///   takes beyond the estimate, which is measured, not enforced.
 enum HEIFDecoder {
     /// Decodes HEIF or AVIF `bytes`; `path` names the data in errors. With a `fit`, a picture
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
@@ -28,32 +46,47 @@ enum HEIFDecoder {
                        fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
         guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
         defer { heif_context_free(context) }
-        // libheif's own guard against huge declared sizes, above the limits so that a picture
-        // just over them is refused below with its size named.
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: 2 * max(limits.maxWidth, limits.maxHeight)))
+        // libheif's own guards, above the limits so that a picture just over them is refused
+        // below with its size named; tiles decoded on this thread.
+        let side = 2 * max(limits.maxWidth, limits.maxHeight)
+        render_gif_heif_set_limits(context, Int32(clamping: side), UInt64(side) * UInt64(side),
+                                   UInt64(HEIFDecodingPlan.maxImages), UInt64(2 * limits.maxWorkingBytes))
         return try bytes.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
             try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
+            let items: HEIFItems
+            do throws(HEIFItems.Damage) {
+                items = try HEIFItems(bytes)
+            } catch {
+                throw .corrupt(path: path, message: error.message)
+            }
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary), path: path)
             guard let handle = primary else { throw .corrupt(path: path, message: "libheif found no primary image") }
             defer { heif_image_handle_release(handle) }
+            var primaryID: heif_item_id = 0
+            try check(heif_context_get_primary_image_ID(context, &primaryID), path: path)
             let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
             guard width > 0, height > 0 else { throw .corrupt(path: path, message: "the primary image has no size") }
             try limits.check(width: width, height: height, path: path)
             let target = fit?.reducedSize(width: width, height: height) ?? (width, height)
             if target != (width, height), let thumbnail = HEIFThumbnail(of: handle, width: width, height: height, covering: target) {
                 defer { heif_image_handle_release(thumbnail.handle) }
-                return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height,
+                let plan = try HEIFDecodingPlan(item: thumbnail.id, of: items, width: thumbnail.width, height: thumbnail.height,
+                                                limits: limits, path: path)
+                return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height, plan: plan,
                                        colourFrom: [thumbnail.handle, handle], target: target, limits: limits, path: path)
             }
-            return try decodeImage(handle, width: width, height: height, colourFrom: [handle], target: target, limits: limits, path: path)
+            let plan = try HEIFDecodingPlan(item: primaryID, of: items, width: width, height: height, limits: limits, path: path)
+            return try decodeImage(handle, width: width, height: height, plan: plan, colourFrom: [handle], target: target,
+                                   limits: limits, path: path)
         }
     }
 
-    /// Decodes the picture of `handle` (`width` x `height` once transformed) and takes it
-    /// whole or reduced to `target`, in the colours of the first of `colourFrom` that has a
-    /// colour description.
-    private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, colourFrom: [OpaquePointer],
+    /// Decodes the picture of `handle` (`width` x `height` once transformed, its decoding as
+    /// `plan` says) and takes it whole or reduced to `target`, in the colours of the first of
+    /// `colourFrom` that has a colour description.
+    private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, plan: HEIFDecodingPlan,
+                                    colourFrom: [OpaquePointer],
                                     target: (width: Int, height: Int), limits: ImageLimits,
                                     path: String) throws(ImageCodecError) -> RGBAImage {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
@@ -64,9 +97,10 @@ enum HEIFDecoder {
         case (true, false): heif_chroma_interleaved_RRGGBB_LE
         case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
         }
-        try limits.checkWorkingMemory(needed: workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha,
-                                                           whole: target == (width, height)),
-                                      width: width, height: height, path: path)
+        // Decoding (the plan's peak) comes before libheif's conversion to interleaved RGB
+        // and this file's own picture (`workingBytes`): the larger of the two is needed.
+        let converting = workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha, whole: target == (width, height))
+        try limits.checkWorkingMemory(needed: max(converting, plan.peakBytes), width: width, height: height, path: path)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 0

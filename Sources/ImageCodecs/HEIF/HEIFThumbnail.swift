@@ -8,6 +8,8 @@ import CHEIF
 struct HEIFThumbnail {
     /// The thumbnail's image handle; the caller releases it.
     let handle: OpaquePointer
+    /// The thumbnail's item.
+    let id: heif_item_id
     let width: Int
     let height: Int
 
@@ -19,7 +21,7 @@ struct HEIFThumbnail {
         var ids = [heif_item_id](repeating: 0, count: count)
         let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, Int32(count)))
         let alpha = heif_image_handle_has_alpha_channel(primary) != 0
-        var best: (handle: OpaquePointer, width: Int, height: Int)?
+        var best: (handle: OpaquePointer, id: heif_item_id, width: Int, height: Int)?
         for id in ids.prefix(min(listed, count)) {
             var found: OpaquePointer?
             guard heif_image_handle_get_thumbnail(primary, id, &found).code == heif_error_Ok, let thumbnail = found else { continue }
@@ -29,12 +31,12 @@ struct HEIFThumbnail {
                 && (heif_image_handle_has_alpha_channel(thumbnail) != 0) == alpha
             if fits, best.map({ w > $0.width }) ?? true {
                 if let previous = best { heif_image_handle_release(previous.handle) }
-                best = (thumbnail, w, h)
+                best = (thumbnail, id, w, h)
             } else {
                 heif_image_handle_release(thumbnail)
             }
         }
         guard let best else { return nil }
-        (handle, self.width, self.height) = best
+        (handle, self.id, self.width, self.height) = best
     }
 }

@@ -14,6 +14,7 @@ import SafeFiles
 ///   byte for byte, and a file whose gAMA says another encoding is converted to sRGB;
 /// - 16-bit samples are taken as sRGB-encoded when nothing says otherwise and scaled to 8 bits.
 /// The eXIf chunk's orientation (when it precedes the image data) turns the picture upright.
+/// No allocation inside libpng exceeds 16 MB, whatever a chunk declares (see png_reader.c).
 enum PNGDecoder {
     /// Decodes PNG `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced (and premultiplied); otherwise at its full size, straight.

@@ -10,6 +10,12 @@ import Raster
 /// frame is composed whole on the canvas (libwebp's animation decoder cannot scale) and area-
 /// reduced row by row. The canvas size, and the memory decoding takes (`workingBytes`), are
 /// checked against the limits before decoding.
+///
+/// What libwebp (1.2) could do to the process, checked: it calls neither `abort` nor
+/// `assert` in Debian's build and reports allocation failures as status codes; its threads
+/// are off (`use_threads = 0`, for stills and animations); libwebpdemux refuses frames that
+/// do not lie within the canvas, so the animation decoder's buffers are the canvas's two,
+/// counted in `workingBytes`. Nothing is left open.
 enum WebPDecoder {
     /// Decodes WebP `bytes`; `path` names the data in errors. With a `fit`, a picture larger
     /// than the layer comes back reduced; otherwise whole and straight.
