@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
 import Raster
+import SharedTestSupport
 import Testing
 
 /// What the decoders ask of their libraries is bounded before the libraries decode: the
@@ -12,7 +13,7 @@ import Testing
     static func seed(_ target: String, _ name: String) throws -> [UInt8] {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../FuzzCorpus/\(target)/\(name)").standardized.path
-        return try TestSupport.contents(of: path)
+        return try TestFiles.contents(of: path)
     }
 
     /// `bytes` with the first run equal to `old` replaced by `new` (as long).
@@ -41,7 +42,7 @@ import Testing
     /// The cycle may pass through other items: here the alpha plane's grid takes the picture
     /// itself as its tile.
     @Test static func cyclesThroughAlphaPlanesAreRefused() throws {
-        let alpha = try TestSupport.contents(of: Files.path("alpha.heic"))
+        let alpha = try TestFiles.contents(of: Files.path("alpha.heic"))
         // dimg from the alpha grid (4) to tile 3, made to name the primary grid (2) instead.
         let looped = replacing(Array("dimg".utf8) + [0, 4, 0, 1, 0, 3], with: Array("dimg".utf8) + [0, 4, 0, 1, 0, 2], in: alpha)
         #expect(throws: ImageCodecError.corrupt(path: "a.heic", message: "item 2 (grid) is built from itself through item 4")) {
@@ -54,7 +55,7 @@ import Testing
     static let gridLayout: [UInt8] = [0, 0, 1, 1, 0, 0x78, 0, 0x64]
 
     @Test static func gridLayoutsDisagreeingWithTheFileAreRefused() throws {
-        let grid = try TestSupport.contents(of: Files.path("grid.heic"))
+        let grid = try TestFiles.contents(of: Files.path("grid.heic"))
         let fewer = replacing(gridLayout, with: [0, 0, 1, 0, 0, 0x78, 0, 0x64], in: grid)
         #expect(throws: ImageCodecError.corrupt(path: "g.heic", message: "the grid item 5 has 2 x 1 tiles but names 4")) {
             try ImageFile.decode(fewer, path: "g.heic")
@@ -68,7 +69,7 @@ import Testing
 
     /// A tile declaring a side over the limit is refused by its size, before any tile decodes.
     @Test static func tilesOverTheLimitAreRefused() throws {
-        let grid = try TestSupport.contents(of: Files.path("grid.heic"))
+        let grid = try TestFiles.contents(of: Files.path("grid.heic"))
         let ispe = Array("ispe".utf8) + [0, 0, 0, 0]
         let huge = replacing(ispe + [0, 0, 0, 64], with: ispe + [0, 0, 0x50, 0], in: grid)
         #expect(throws: ImageCodecError.tooLarge(path: "g.heic", width: 20480, height: 64, limit: "16384 x 16384 for item 1")) {
@@ -80,7 +81,7 @@ import Testing
     /// counted even when the tiles' ispe declares less; the estimate is the 120 x 100 RGB
     /// canvas and one 64 x 64 tile (4:4:4) decoding at 9 bytes a pixel.
     @Test static func theCodedSizeOfTilesIsCounted() throws {
-        let grid = try TestSupport.contents(of: Files.path("grid.heic"))
+        let grid = try TestFiles.contents(of: Files.path("grid.heic"))
         let ispe = Array("ispe".utf8) + [0, 0, 0, 0]
         var small = grid
         for _ in 0 ..< 4 { small = replacing(ispe + [0, 0, 0, 64, 0, 0, 0, 64], with: ispe + [0, 0, 0, 8, 0, 0, 0, 8], in: small) }
@@ -101,7 +102,7 @@ import Testing
                       ("quadrants.avif", HEIFCodedPicture(width: 64, height: 32, visibleWidth: 64, visibleHeight: 32,
                                                           planeBytesPerPixel: 1.5, sampleBytes: 1))])
     static func codedSizesAreReadFromTheStreams(name: String, expected: HEIFCodedPicture) throws {
-        let items = try HEIFItems(TestSupport.contents(of: Files.path(name)))
+        let items = try HEIFItems(TestFiles.contents(of: Files.path(name)))
         let primary = try #require(items.items.first { $0.value.type == "hvc1" || $0.value.type == "av01" }).key
         let data = items.data(of: primary, maxBytes: 1 << 20)
         let found = name.hasSuffix("avif")
@@ -163,7 +164,7 @@ import Testing
                                                  limit: "2048 coded pixels decoded for one picture (it decodes more)")) {
             try ImageFile.load(path: path, limits: ImageLimits(maxDecodedBytes: 32 * 32 * 4))
         }
-        let items = try HEIFItems(TestSupport.contents(of: path))
+        let items = try HEIFItems(TestFiles.contents(of: path))
         let plan = try HEIFDecodingPlan(item: 2, of: items, width: 32, height: 32, limits: .default, path: "a")
         #expect(plan.images == 4 && plan.decodedPixels == 2 * 64 * 64)
     }
