@@ -28,10 +28,9 @@ extension RenderGIFError {
         case let .foreignFormat(path, looksLike):
             self = .picture(FileFailure(path: path, kind: .unsupportedFormat, reason: looksLike, description: line))
         case let .corrupt(path, message):
-            self = .picture(FileFailure(path: path, kind: .damaged, reason: message, description: line))
+            self = .damagedPicture(path, message, line)
         case let .tooLarge(path, width, height, limit):
-            self = .picture(FileFailure(path: path, kind: .overLimit, reason: "\(width) x \(height) pixels, over the limit of \(limit)",
-                                        description: line))
+            self = .pictureOverLimit(path, width, height, limit, line)
         }
     }
 
@@ -59,11 +58,20 @@ extension RenderGIFError {
         case let .output(fileError): self.init(fileError)
         case .encoderFailed, .invalidInput: self = .encoding(line)
         case let .corrupt(path, message):
-            self = .picture(FileFailure(path: path, kind: .damaged, reason: message, description: line))
+            self = .damagedPicture(path, message, line)
         case let .tooLarge(path, width, height, limit):
-            self = .picture(FileFailure(path: path, kind: .overLimit, reason: "\(width) x \(height) pixels, over the limit of \(limit)",
-                                        description: line))
+            self = .pictureOverLimit(path, width, height, limit, line)
         }
+    }
+
+    /// A picture whose data a decoder (or giflib, reading a GIF to compare) rejected.
+    private static func damagedPicture(_ path: String, _ message: String, _ line: String) -> RenderGIFError {
+        .picture(FileFailure(path: path, kind: .damaged, reason: message, description: line))
+    }
+
+    /// A picture whose declared size is over the limits.
+    private static func pictureOverLimit(_ path: String, _ width: Int, _ height: Int, _ limit: String, _ line: String) -> RenderGIFError {
+        .picture(FileFailure(path: path, kind: .overLimit, reason: "\(width) x \(height) pixels, over the limit of \(limit)", description: line))
     }
 
     /// A value the GIF encoder refused, or the output it was writing to failing (which is a
