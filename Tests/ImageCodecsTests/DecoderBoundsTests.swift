@@ -39,6 +39,15 @@ import Testing
         }
     }
 
+    /// An item-property association box declaring 4,294,967,295 entries in a few bytes (found
+    /// by the image-decoding fuzz target, kept among its seeds and the HEIF target's): read
+    /// for as many entries as its bytes hold, it is refused at once instead of counting to
+    /// the end of the declared number.
+    @Test static func countsBeyondTheirBytesEndWithTheBytes() throws {
+        let bytes = try seed("heif-decoding", "ipma-declaring-four-billion-entries.heic")
+        #expect(throws: ImageCodecError.self) { try ImageFile.decode(bytes, path: "ipma.heic") }
+    }
+
     /// The cycle may pass through other items: here the alpha plane's grid takes the picture
     /// itself as its tile.
     @Test static func cyclesThroughAlphaPlanesAreRefused() throws {

@@ -115,7 +115,9 @@ struct HEIFItems {
             guard let version = cursor.read(1), let flags = cursor.read(3), let count = cursor.read(4) else {
                 throw Damage("the ipma box is damaged")
             }
-            for _ in 0 ..< count where cursor.remaining > 0 {
+            // The count is the file's word: as many entries as the bytes hold, never more.
+            for _ in 0 ..< count {
+                guard cursor.remaining > 0 else { break }
                 guard let id = cursor.read(version < 1 ? 2 : 4), let associations = cursor.read(1) else {
                     throw Damage("the ipma box is damaged")
                 }
@@ -148,7 +150,10 @@ struct HEIFItems {
                   cursor.skip(2), let base = cursor.read(baseSize), let extentCount = cursor.read(2) else { break }
             var extents: [Range<Int>] = []
             var readable = method == 0 || (method == 1 && idat != nil)
-            for _ in 0 ..< extentCount {
+            // Extents of no bytes at all (every field size 0) are one extent, however many
+            // the count declares, so that a count is never work without bytes behind it.
+            let bytesPerExtent = indexSize + offsetSize + lengthSize
+            for _ in 0 ..< (bytesPerExtent == 0 ? min(extentCount, 1) : extentCount) {
                 guard cursor.skip(indexSize), let offset = cursor.read(offsetSize), let length = cursor.read(lengthSize) else {
                     throw Damage("the iloc box is damaged")
                 }
