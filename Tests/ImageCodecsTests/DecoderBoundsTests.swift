@@ -48,6 +48,13 @@ import Testing
         #expect(throws: ImageCodecError.self) { try ImageFile.decode(bytes, path: "ipma.heic") }
     }
 
+    /// An overlay whose layout is shorter than its fixed fields (found by the heif-decoding
+    /// fuzz target, kept among its seeds) is refused as unreadable, not read past its end.
+    @Test static func overlayLayoutsShorterThanTheirFieldsAreRefused() throws {
+        let bytes = try seed("heif-decoding", "overlay-layout-shorter-than-its-fields.heic")
+        #expect(throws: ImageCodecError.self) { try ImageFile.decode(bytes, path: "overlay.heic") }
+    }
+
     /// The cycle may pass through other items: here the alpha plane's grid takes the picture
     /// itself as its tile.
     @Test static func cyclesThroughAlphaPlanesAreRefused() throws {

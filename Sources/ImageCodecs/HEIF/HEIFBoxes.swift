@@ -13,6 +13,14 @@ struct HEIFCursor {
         at = min(max(range.lowerBound, 0), end)
     }
 
+    /// A cursor over `bytes` from `offset` to the end; at the end already when `offset` is
+    /// past it (a layout shorter than its fixed fields), never a trap.
+    init(_ bytes: [UInt8], from offset: Int) {
+        self.bytes = bytes
+        end = bytes.count
+        at = min(max(offset, 0), end)
+    }
+
     /// The bytes left to read.
     var remaining: Int { end - at }
 

@@ -143,7 +143,7 @@ struct HEIFDecodingPlan {
         }
         let wide = layout[1] & 1 != 0
         guard !wide || layout.count >= 12 else { throw corrupt("the layout of the grid item \(id) cannot be read") }
-        var fields = HEIFCursor(layout, 4 ..< layout.count)
+        var fields = HEIFCursor(layout, from: 4)
         let rows = Int(layout[2]) + 1, columns = Int(layout[3]) + 1
         guard let width = fields.read(wide ? 4 : 2), let height = fields.read(wide ? 4 : 2) else {
             throw corrupt("the layout of the grid item \(id) cannot be read")
@@ -166,7 +166,7 @@ struct HEIFDecodingPlan {
             throw corrupt("the layout of the overlay item \(id) cannot be read")
         }
         let field = layout[1] & 1 != 0 ? 4 : 2
-        var fields = HEIFCursor(layout, 10 ..< layout.count)
+        var fields = HEIFCursor(layout, from: 10)
         guard let width = fields.read(field), let height = fields.read(field), fields.remaining >= inputs.count * 2 * field else {
             throw corrupt("the layout of the overlay item \(id) cannot be read")
         }
