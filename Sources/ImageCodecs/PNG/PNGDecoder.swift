@@ -69,7 +69,7 @@ enum PNGDecoder {
         }
     }
 
-    private static func failure(_ reader: OpaquePointer, path: String) -> ImageCodecError {
+    static func failure(_ reader: OpaquePointer, path: String) -> ImageCodecError {
         let text = DisplayText.libraryMessage(String(cString: png_reader_message(reader)))
         return .corrupt(path: path, message: text.isEmpty ? "libpng reported an unnamed error" : text)
     }

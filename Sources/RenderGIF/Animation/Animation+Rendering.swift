@@ -29,7 +29,8 @@ extension Animation {
     /// The result of the check `run` makes: up to date, or the differences it threw.
     func checkResult(against path: String, _ run: () throws(RenderGIFError) -> RenderReport) throws(RenderGIFError) -> CheckResult {
         do {
-            return CheckResult(files: try run().outputs, differences: [])
+            let report = try run()
+            return CheckResult(files: report.outputs, differences: [], compressedDifferently: report.compressedDifferently)
         } catch {
             guard case let .outOfDate(differences) = error else { throw error }
             return CheckResult(files: [path] + (poster.map { [$0] } ?? []), differences: differences)
@@ -61,7 +62,11 @@ public struct CheckResult: Sendable, Equatable {
     /// (sizes, frames, duration, the first frame that shows something else); empty when
     /// every file is up to date.
     public var differences: [CheckDifference]
+    /// The files that show exactly what the rendering shows but hold other bytes: a still
+    /// whose image data another zlib build or level compressed. They count as up to date.
+    public var compressedDifferently: [String] = []
 
-    /// True when every file is byte-identical to the rendering.
+    /// True when every file shows what the rendering shows: the GIF byte for byte, the still
+    /// pixel for pixel (with the same header and colour chunks).
     public var isUpToDate: Bool { differences.isEmpty }
 }

@@ -108,8 +108,12 @@ final class OutputTarget {
     /// `.outOfDate` describing every stale file (a check writes no frames). This is the
     /// outputs' stage: the frames' and the files' failures are converted once here, the
     /// still's drawing and encoding by `PosterOutput.render`.
+    ///
+    /// Returns, for a check, the files that show exactly what the rendering shows but hold
+    /// other bytes (a still compressed by another zlib); they are up to date and left as they are.
+    @discardableResult
     func complete(posterFrom renderer: FrameRenderer, timeline: Timeline, frames: FramesOutput?,
-                  timings: inout RenderTimings) throws(RenderGIFError) {
+                  timings: inout RenderTimings) throws(RenderGIFError) -> [String] {
         do throws(ImageCodecError) {
             if let frames {
                 try frames.finish()
@@ -132,12 +136,21 @@ final class OutputTarget {
         } catch {
             throw RenderGIFError(error)
         }
-        guard let comparison else { return }
+        guard let comparison else { return [] }
         var differences: [CheckDifference] = []
+        var compressedDifferently: [String] = []
         if let reason = gifStaleness(comparison) { differences.append(CheckDifference(file: path, .text(reason))) }
         if let excess = budgetExcess() { differences.append(excess) }
-        if let poster, let reason = poster.staleness() { differences.append(CheckDifference(file: poster.path, .text(reason))) }
+        if let poster {
+            switch poster.comparison() {
+            case .identical: break
+            case .compressedDifferently: compressedDifferently.append(poster.path)
+            case let .differs(clause):
+                differences.append(CheckDifference(file: poster.path, .text("'\(DisplayText.value(poster.path))' is out of date: \(clause)")))
+            }
+        }
         if !differences.isEmpty { throw .outOfDate(differences) }
+        return compressedDifferently
     }
 
     /// With a check and a size budget: nil when the existing GIF fits the budget, otherwise
@@ -153,7 +166,7 @@ final class OutputTarget {
         let byte: Int
         switch comparison.finish() {
         case .identical: return nil
-        case let .unreadable(reason): return "'\(path)' is out of date: cannot read it: \(reason)"
+        case let .unreadable(reason): return "'\(DisplayText.value(path))' is out of date: cannot read it: \(reason)"
         case let .differs(offset): byte = offset
         case let .lengthDiffers(fileBytes, expectedBytes): byte = min(fileBytes, expectedBytes)
         }
@@ -161,7 +174,7 @@ final class OutputTarget {
         do {
             existing = try FileBytes.contents(ofFile: path, maxBytes: Int(Int32.max))
         } catch {
-            return "'\(path)' is out of date: cannot read it: \(error)"
+            return "'\(DisplayText.value(path))' is out of date: cannot read it: \(error)"
         }
         return CheckReport.describe(path: path, existing: existing, rendered: comparison.writtenBytes,
                                     fps: fps, firstDifferingByte: byte)

@@ -63,23 +63,15 @@ final class PosterOutput {
         try file?.commit()
     }
 
-    /// For a check: nil when the existing file equals the rendered still, otherwise what
-    /// differs, in the words of an out-of-date message.
-    func staleness() -> String? {
+    /// For a check: how the existing file compares with the rendered still, in the words of
+    /// an out-of-date message when it differs.
+    func comparison() -> PosterComparison {
         let existing: [UInt8]
         do {
             existing = try FileBytes.contents(ofFile: path, maxBytes: Int(Int32.max))
         } catch {
-            return "'\(path)' is out of date: cannot read it: \(error)"
+            return .differs("cannot read it: \(error)")
         }
-        guard existing != rendered else { return nil }
-        return "'\(path)' is out of date: the file is \(Self.describe(existing)), the rendering \(Self.describe(rendered))"
-    }
-
-    /// "750 x 1334 pixels, 48213 bytes" from a PNG's header, or only the size for other data.
-    static func describe(_ png: [UInt8]) -> String {
-        guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return "\(png.count) bytes, not a PNG" }
-        func word(_ offset: Int) -> Int { png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return "\(word(16)) x \(word(20)) pixels, \(png.count) bytes"
+        return PosterComparison(existing: existing, rendered: rendered, path: path)
     }
 }

@@ -76,11 +76,12 @@ package enum RenderJob {
                             progress: progress, timings: &timings)
         }
         try cancellation.check()
-        try output.complete(posterFrom: pass.renderer, timeline: timeline, frames: frames, timings: &timings)
+        let compressedDifferently = try output.complete(posterFrom: pass.renderer, timeline: timeline, frames: frames,
+                                                        timings: &timings)
         timings.lap(.write)
         progress.renderDidFinish()
-        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths, gif: output.heldBytes,
-                            still: output.stillBytes)
+        return RenderReport(frameCount: frameCount, timings: timings, outputs: output.paths,
+                            compressedDifferently: compressedDifferently, gif: output.heldBytes, still: output.stillBytes)
     }
 
     /// The interface's flat colours, which the GIF reproduces exactly.

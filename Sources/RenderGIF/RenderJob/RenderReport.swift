@@ -7,6 +7,10 @@ public struct RenderReport: Sendable {
     /// The files written, or compared: the GIF (none when rendered to memory), then the
     /// still if the animation has one.
     public var outputs: [String]
+    /// For a check: the compared files that show exactly what the rendering shows but hold
+    /// other bytes (a still whose image data another zlib build or level compressed); they
+    /// are up to date, and left as they are.
+    public var compressedDifferently: [String] = []
     /// The GIF, for a render to memory.
     var gif: [UInt8]?
     /// The still's PNG, for a render to memory of an animation with a `poster`.
