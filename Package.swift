@@ -54,6 +54,11 @@ let package = Package(
         ),
         // libwebp and libwebpdemux: WebP pictures, still and animated.
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
@@ -106,7 +111,9 @@ let package = Package(
         // for them the settings table, scene files, the render job, drawing, checks, the size
         // budget, the output files and the errors (package API for the command).
         .target(name: "RenderGIF",
-                dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding"]),
+                dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding",
+                               // Only to name the libraries' versions (LinkedLibrary).
+                               "CPNG", "CZlib", "CGIF", "CJPEG", "CLCMS", "CHEIF", "CWebP"]),
         // The command line: argument parsing, help, the flags' names for settings and errors,
         // exit codes, signal handling. Only the executable uses it; the library knows no flag.
         .target(name: "RenderGIFCommand", dependencies: ["RenderGIF", "SafeFiles", "ImageCodecs"]),
@@ -156,7 +163,7 @@ let package = Package(
         // The command line in-process: parsing, help, the flags' words in messages, settings from flags.
         .testTarget(name: "RenderGIFCommandTests", dependencies: ["RenderGIFCommand", "RenderGIF", "SafeFiles", "ImageCodecs"]),
         // Runs the built command: help, errors, exit codes, files written.
-        .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF"],
+        .testTarget(name: "CLITests", dependencies: ["SharedTestSupport", "render-gif", "library-example", "RenderGIF", "ImageCodecs"],
                     exclude: ["Golden"]),
     ]
 )

@@ -8,14 +8,25 @@ extension Invocation {
         return ([CommandLineInterface.commandName] + kept.map(Invocation.shellQuoted)).joined(separator: " ")
     }
 
-    /// The line printed after a failed `--check` saying how to bring the files up to date,
-    /// or nil for other errors.
+    /// The lines printed after a failed `--check`: how to bring the files up to date, and
+    /// (for files that differ) the C libraries this machine renders with, to compare with the
+    /// machine that made them; nil for other errors.
     package func followUp(after error: CommandError) -> String? {
         switch error {
-        case .render(.outOfDate): return "To regenerate: \(RenderGIFError.printable(regenerateCommand))\n"
+        case .render(.outOfDate):
+            return "To regenerate: \(RenderGIFError.printable(regenerateCommand))\n"
+                + "Rendered here with \(RenderGIFVersion.librariesLine)\n"
         case .render(.cannotCheck): return "To create it: \(RenderGIFError.printable(regenerateCommand))\n"
         default: return nil
         }
+    }
+
+    /// What a passing `--check` prints about `files` that show what the rendering shows but
+    /// hold other bytes: one line each, e.g. `docs/poster.png shows the same pixels, compressed
+    /// differently (another zlib build or level); left as it is`.
+    package static func compressedDifferentlyLines(_ files: [String]) -> String {
+        files.map { RenderGIFError.printable($0) + " shows the same pixels, compressed differently "
+            + "(another zlib build or level); left as it is\n" }.joined()
     }
 
     /// The line a passing `--check` prints about `files`, e.g. `docs/demo.gif is up to date`.

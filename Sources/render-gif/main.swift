@@ -40,7 +40,7 @@ switch command {
 case .help:
     print(CommandLineInterface.helpText, terminator: "")
 case .version:
-    print(RenderGIFVersion.string)
+    print(RenderGIFVersion.report, terminator: "")
 case let .render(invocation):
     if invocation.writesToStandardOutput, closedAtStart.contains(1) {
         printError("Error: Standard output is closed; give '<output>' a file name, or start render-gif with standard output open ('render-gif - > out.gif').\n"
@@ -52,7 +52,10 @@ case let .render(invocation):
     do {
         let report = try invocation.run(progress: progress)
         if invocation.timings { printError(report.timings.description) }
-        if invocation.check && !invocation.quiet { print(Invocation.upToDateLine(report.outputs), terminator: "") }
+        if invocation.check && !invocation.quiet {
+            print(Invocation.upToDateLine(report.outputs) + Invocation.compressedDifferentlyLines(report.compressedDifferently),
+                  terminator: "")
+        }
     } catch {
         printError("Error: \(error)\n" + (error.isUsageError ? CommandLineInterface.usageHint : "")
                    + (invocation.followUp(after: error) ?? ""))

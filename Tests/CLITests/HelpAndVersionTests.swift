@@ -14,9 +14,22 @@ import Testing
         #expect(result.standardError.isEmpty)
     }
 
-    @Test static func versionPrintsTheVersion() throws {
+    /// `--version` names render-gif's version, then each C library it runs with on a line of
+    /// its own, with a version that starts with a number.
+    @Test static func versionListsTheLibraries() throws {
         let result = try CommandRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == RenderGIFVersion.string + "\n")
+        #expect(result.standardError.isEmpty)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "render-gif " + RenderGIFVersion.string)
+        #expect(lines.last == "")
+        let names = ["libpng", "zlib", "giflib", "libjpeg-turbo", "Little CMS", "libheif", "libwebp"]
+        #expect(lines.count == names.count + 2)
+        for (name, line) in zip(names, lines.dropFirst()) {
+            #expect(line.hasPrefix(name + " "), "\(line)")
+            #expect(line.dropFirst(name.count + 1).first?.isNumber == true, "\(line)")
+        }
+        #expect(lines[3].hasSuffix(" (headers)") && lines[4].hasSuffix(" (headers)"), "giflib and libjpeg have no run-time version")
+        #expect(result.standardOutput == RenderGIFVersion.report)
     }
 }

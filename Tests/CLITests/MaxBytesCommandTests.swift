@@ -88,7 +88,7 @@ import Testing
         let over = try CommandRunner.run(render + ["--max-bytes", String(budget), "--check", "big.gif"], in: folder)
         #expect(over.status == 1)
         let lines = over.standardError.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 3 && lines[2].isEmpty)
+        #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(lines[0].hasPrefix("Error: 'big.gif' is out of date: "))
         #expect(lines[0].hasSuffix("; and 'big.gif' is \(grouped(size)) bytes, \(grouped(size - budget)) over --max-bytes \(budget)"))
         #expect(lines[1] == "To regenerate: render-gif --scale 1 --fps 10 --taps 1 --hold 0.2 --colors 32 --quiet --max-bytes \(budget) big.gif")

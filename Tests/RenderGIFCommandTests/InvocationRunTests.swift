@@ -50,7 +50,8 @@ import Testing
         }
         #expect(differences.map(\.file) == [path])
         #expect(!error.isUsageError)
-        #expect(stale.followUp(after: error) == "To regenerate: \(stale.regenerateCommand)\n")
+        #expect(stale.followUp(after: error)
+                == "To regenerate: \(stale.regenerateCommand)\nRendered here with \(RenderGIFVersion.librariesLine)\n")
         #expect(!stale.regenerateCommand.contains("--check"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
     }

@@ -1,4 +1,5 @@
 import GIFFile
+import SafeFiles
 
 /// Describes how an existing GIF differs from the one the settings render, in a person's
 /// terms: size, frame count, length, how often it plays, and the first moment the pictures
@@ -13,7 +14,8 @@ enum CheckReport {
     ///
     /// `existing` is the file's content, `rendered` the new GIF; `firstDifferingByte` is
     /// where the bytes first differ (for a file whose pictures and timing are all the same).
-    static func describe(path: String, existing: [UInt8], rendered: [UInt8], fps: Int, firstDifferingByte: Int) -> String {
+    static func describe(path file: String, existing: [UInt8], rendered: [UInt8], fps: Int, firstDifferingByte: Int) -> String {
+        let path = DisplayText.value(file)
         let new: GIFSummary
         do {
             new = try GIFSummary(bytes: rendered, path: "the rendering")
@@ -22,7 +24,7 @@ enum CheckReport {
         }
         let old: GIFSummary
         do {
-            old = try GIFSummary(bytes: existing, path: path)
+            old = try GIFSummary(bytes: existing, path: file)
         } catch {
             return "'\(path)' is out of date: the file has \(existing.count) bytes and is not a GIF that can be read (\(error)); "
                 + "the rendering has \(summary(new))"

@@ -1,3 +1,5 @@
+import SafeFiles
+
 /// How one file differs from what the animation renders: found by `check(against:)`.
 public struct CheckDifference: Sendable, Equatable, CustomStringConvertible {
     /// The file that is out of date.
@@ -25,7 +27,7 @@ public struct CheckDifference: Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case let .text(text): return text
         case let .overBudget(size, maxBytes):
-            return "'\(file)' is \(Setting.groupedDigits(size)) bytes, \(Setting.groupedDigits(size - maxBytes)) over "
+            return "'\(DisplayText.value(file))' is \(Setting.groupedDigits(size)) bytes, \(Setting.groupedDigits(size - maxBytes)) over "
                 + "\(naming.property(.maxBytes)) \(maxBytes)"
         }
     }

@@ -45,12 +45,14 @@ public enum RenderGIFError: Error, Sendable, Equatable, CustomStringConvertible 
     /// file name, an escape sequence in a scene-file key) written as an escape and the bytes
     /// of a file name that are not UTF-8 as `\xNN`, so that the error can neither break the
     /// line nor drive the terminal; each file name is cut in the middle past
-    /// `DisplayText.maxValueLength` characters, and the whole line past `DisplayText.maxLineLength`.
+    /// `DisplayText.maxValueLength` characters, and the whole line past `DisplayText.maxLineLength`,
+    /// except a check's report (`.outOfDate`): its file names are shortened, never its findings.
     public var description: String { description(naming: .properties) }
 
     /// `description` with the settings named by `naming`.
     package func description(naming: SettingNaming) -> String {
-        DisplayText.line(message(naming: naming))
+        if case .outOfDate = self { return DisplayText.printable(message(naming: naming)) }
+        return DisplayText.line(message(naming: naming))
     }
 
     private func message(naming: SettingNaming) -> String {
