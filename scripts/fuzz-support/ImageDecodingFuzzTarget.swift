@@ -1,4 +1,5 @@
-// libFuzzer target: any bytes handed to ImageFile.decode must give an image or an
+// libFuzzer target: any bytes handed to ImageFile.decode, or read as a still to compare
+// (PNGContent, what `--check` reads of an existing still), must give an image or an
 // ImageCodecError, never a crash, a hang or a memory error (AddressSanitizer watches).
 // Built by scripts/fuzz, not by the package.
 @testable import ImageCodecs
@@ -29,9 +30,24 @@ public func imageDecodingFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
             fatalError("reduced image has an impossible shape: \(reduced.width) x \(reduced.height) from \(image.width) x \(image.height)")
         }
     } catch {
-        // Every refusal must read as one line that names the input.
-        let text = error.description
-        guard text.contains("fuzz input"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { fatalError("unhelpful error text: \(text)") }
+        checkRefusal(error)
+    }
+    do {
+        let content = try PNGContent(bytes, path: "fuzz input", limits: fuzzLimits)
+        let (width, height) = content.size
+        guard content.picture.count == 10, content.pixels.count == width * height * 4 else {
+            fatalError("PNG content has an impossible shape: \(width) x \(height), \(content.pixels.count) bytes")
+        }
+    } catch {
+        checkRefusal(error)
     }
     return 0
+}
+
+/// Every refusal must read as one line that names the input.
+private func checkRefusal(_ error: ImageCodecError) {
+    let text = error.description
+    guard text.contains("fuzz input"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        fatalError("unhelpful error text: \(text)")
+    }
 }
