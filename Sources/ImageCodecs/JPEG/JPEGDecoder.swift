@@ -2,12 +2,6 @@ import CJPEGReader
 import Raster
 import SafeFiles
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decodes baseline and progressive JPEGs (greyscale, YCbCr, RGB, CMYK and YCCK) into opaque
 /// RGBA8 through libjpeg, shown as a photo viewer shows them: turned upright by the Exif
 /// orientation, converted to sRGB from an embedded RGB ICC profile, and, for a layer smaller
@@ -44,14 +38,14 @@ enum JPEGDecoder {
                                     max_height: UInt32(clamping: limits.maxHeight),
                                     max_decoded_bytes: UInt64(clamping: limits.maxDecodedBytes),
                                     max_working_bytes: UInt64(clamping: limits.maxWorkingBytes))
-        let rows = RowCollector(target: target, profile: metadata.iccProfile)
+        let rows = JPEGRowCollector(target: target, profile: metadata.iccProfile)
         withExtendedLifetime(rows) {
             let context = Unmanaged.passUnretained(rows).toOpaque()
             bytes.withUnsafeBufferPointer { buffer in
                 jpeg_reader_decode(buffer.baseAddress, buffer.count, caps, UInt32(clamping: target?.width ?? 0),
                                    UInt32(clamping: target?.height ?? 0), { context, decoding, rgba, y in
                                        guard let context, let decoding, let rgba else { return }
-                                       Unmanaged<RowCollector>.fromOpaque(context).takeUnretainedValue()
+                                       Unmanaged<JPEGRowCollector>.fromOpaque(context).takeUnretainedValue()
                                            .take(rgba, y: Int(y), decoding: decoding.pointee)
                                    }, context, &result)
             }
@@ -77,37 +71,10 @@ enum JPEGDecoder {
         return orientation.apply(to: sink.image())
     }
 
-    /// Gathers the rows libjpeg hands back, one at a time, into the picture or its reduction,
-    /// converting each to sRGB first when the file has an RGB profile. Its methods run between
-    /// libjpeg calls and never call libjpeg.
-    private final class RowCollector {
-        let target: (width: Int, height: Int)?
-        let profile: [UInt8]?
-        private(set) var sink: PictureRowSink?
-        private var transform: ColorProfileTransform?
-        private(set) var rowsTaken = 0
-
-        init(target: (width: Int, height: Int)?, profile: [UInt8]?) {
-            self.target = target
-            self.profile = profile
-        }
-
-        func take(_ rgba: UnsafeMutablePointer<UInt8>, y: Int, decoding: JPEGReaderResult) {
-            let width = Int(decoding.width), height = Int(decoding.height)
-            if sink == nil {
-                if decoding.components == 3, let profile { transform = ColorProfileTransform(profile: profile) }
-                sink = JPEGDecoder.sink(decoded: decoding, target: target)
-            }
-            transform?.convert(rgba, count: width)
-            if y < height { rowsTaken += 1 }
-            sink?.add(rgba, y: y)
-        }
-    }
-
     /// Where the decoded rows go: the whole picture, or a reducer from what libjpeg decoded to
     /// the target; at a reduced scale one that maps each target pixel onto the part of the
     /// picture it covers at full size.
-    private static func sink(decoded result: JPEGReaderResult, target: (width: Int, height: Int)?) -> PictureRowSink {
+    static func sink(decoded result: JPEGReaderResult, target: (width: Int, height: Int)?) -> PictureRowSink {
         let width = Int(result.width), height = Int(result.height)
         guard let target, target.width < width || target.height < height else {
             return PictureRowSink(width: width, height: height, target: (width, height))
