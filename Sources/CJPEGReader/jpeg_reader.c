@@ -111,21 +111,22 @@ static void expand_row(const unsigned char *source, unsigned char *target, JDIME
     }
 }
 
-/// Sets the smallest scale (in eighths) whose output covers min_width x min_height.
-static void choose_scale(j_decompress_ptr cinfo, uint32_t min_width, uint32_t min_height) {
-    cinfo->scale_denom = 8;
-    cinfo->scale_num = 8;
-    if (min_width == 0 || min_height == 0) return;
-    for (unsigned eighths = 1; eighths < 8; eighths++) {
-        cinfo->scale_num = eighths;
-        jpeg_calc_output_dimensions(cinfo);
-        if (cinfo->output_width >= min_width && cinfo->output_height >= min_height) return;
+uint32_t jpeg_reader_scale_num(uint32_t image_width, uint32_t image_height, uint32_t min_width,
+                               uint32_t min_height) {
+    if (min_width == 0 || min_height == 0) return 8;
+    for (uint32_t eighths = 1; eighths < 8; eighths *= 2) {
+        // The scaled picture spans image_width * eighths / 8 pixels (the last one partly
+        // outside when that is not whole); compared without rounding.
+        uint64_t wide = (uint64_t)image_width * eighths, high = (uint64_t)image_height * eighths;
+        uint64_t need = 8u * (uint64_t)JPEG_READER_SCALE_MARGIN;
+        if (wide >= need * min_width && high >= need * min_height) return eighths;
     }
-    cinfo->scale_num = 8;
+    return 8;
 }
 
 void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits limits,
-                        uint32_t min_width, uint32_t min_height, JPEGReaderResult *result) {
+                        uint32_t min_width, uint32_t min_height, JPEGReaderRowHandler row_handler,
+                        void *context, JPEGReaderResult *result) {
     struct jpeg_decompress_struct cinfo;
     ReaderErrorManager manager;
     struct jpeg_progress_mgr progress;
@@ -185,10 +186,23 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
         cinfo.out_color_space = JCS_RGB;
         break;
     }
-    choose_scale(&cinfo, min_width, min_height);
+    cinfo.scale_num = jpeg_reader_scale_num(cinfo.image_width, cinfo.image_height, min_width, min_height);
+    cinfo.scale_denom = 8;
+    // The accurate integer IDCT (libjpeg's default, named so it stays): its pixels do not
+    // depend on the SIMD code the machine has, which the floating-point one's do.
+    cinfo.dct_method = JDCT_ISLOW;
     result->scale_num = (int)cinfo.scale_num;
     jpeg_calc_output_dimensions(&cinfo);
-    uint64_t output_bytes = (uint64_t)cinfo.output_width * cinfo.output_height * 4u;
+    // Whole, the picture is held in RGBA (here, or by the handler when no reduction is
+    // wanted); handed row by row to a reduction, one RGBA row here and the reduction's sums
+    // (four 8-byte sums per wanted pixel) there.
+    uint64_t output_rows = row_handler != NULL ? 1u : cinfo.output_height;
+    uint64_t output_bytes = (uint64_t)cinfo.output_width * output_rows * 4u;
+    if (row_handler != NULL) {
+        output_bytes += (min_width == 0 || min_height == 0)
+                            ? (uint64_t)cinfo.output_width * cinfo.output_height * 4u
+                            : (uint64_t)min_width * min_height * 32u;
+    }
     // MCU-row and upsampling buffers: up to 16 rows of every component at the output width.
     uint64_t row_bytes = (uint64_t)cinfo.output_width * (uint64_t)cinfo.num_components * 16u;
     uint64_t library_bytes = coefficient_bytes(&cinfo) + JPEG_READER_POOL_BYTES + row_bytes;
@@ -206,7 +220,7 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
     JDIMENSION width = cinfo.output_width;
     JDIMENSION height = cinfo.output_height;
     int components = cinfo.output_components;
-    pixels = malloc((size_t)width * height * 4u);
+    pixels = malloc((size_t)width * (size_t)output_rows * 4u);
     row = malloc((size_t)width * (size_t)components);
     if (pixels == NULL || row == NULL) {
         jpeg_destroy_decompress(&cinfo);
@@ -217,17 +231,29 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
                  (unsigned)width, (unsigned)height);
         return;
     }
+    result->width = width;
+    result->height = height;
     while (cinfo.output_scanline < height) {
         JSAMPROW rows[1] = { row };
         size_t y = cinfo.output_scanline;
         if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) {
             ERREXIT(&cinfo, JERR_INPUT_EOF);
         }
-        expand_row(row, pixels + y * width * 4u, width, components, inverted_cmyk);
+        if (row_handler != NULL) {
+            // Called between libjpeg calls, so an error's longjmp never crosses the handler.
+            expand_row(row, pixels, width, components, inverted_cmyk);
+            row_handler(context, result, pixels, (uint32_t)y);
+        } else {
+            expand_row(row, pixels + y * width * 4u, width, components, inverted_cmyk);
+        }
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     free(row);
+    if (row_handler != NULL) {
+        free(pixels);
+        pixels = NULL;
+    }
 
     result->status = JPEG_READER_OK;
     result->width = width;

@@ -131,6 +131,13 @@ static void jpeg_fixture_error_exit(j_common_ptr cinfo) {
 int fixture_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int components,
                         int quality, int progressive, uint8_t **out, size_t *out_size,
                         char *message, size_t message_size) {
+    return fixture_jpeg_encode_sampled(pixels, width, height, components, quality, progressive, 0, 0,
+                                       out, out_size, message, message_size);
+}
+
+int fixture_jpeg_encode_sampled(const uint8_t *pixels, uint32_t width, uint32_t height, int components,
+                                int quality, int progressive, int luma_h, int luma_v, uint8_t **out,
+                                size_t *out_size, char *message, size_t message_size) {
     struct jpeg_compress_struct cinfo;
     FixtureJPEGErrors errors;
     unsigned char *volatile memory = NULL;
@@ -155,6 +162,10 @@ int fixture_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, 
     cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
+    if (components == 3 && luma_h > 0 && luma_v > 0) {
+        cinfo.comp_info[0].h_samp_factor = luma_h;
+        cinfo.comp_info[0].v_samp_factor = luma_v;
+    }
     if (progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
     while (cinfo.next_scanline < cinfo.image_height) {

@@ -15,6 +15,21 @@ import Testing
         #expect(reducer.image().pixels == [30, 0, 0, 255, 170, 0, 0, 255])
     }
 
+    @Test static func aScaledDecodeCoversThePictureAsAtFullSize() {
+        // A 5 x 2 picture decoded at 4/8 is 3 x 1 pixels, each 2 x 2 picture pixels; the last
+        // column reaches half past the edge, so it counts for 1 picture pixel, not 2.
+        var reducer = AreaReducer(pictureWidth: 5, pictureHeight: 2, eighths: 4, width: 2, height: 1)
+        #expect(reducer.sourceWidth == 3 && reducer.sourceHeight == 1)
+        row([10, 20, 250]).withUnsafeBufferPointer { reducer.add($0.baseAddress!, y: 0, firstColumn: 0, step: 1, count: 3) }
+        // Target 0 covers picture [0, 2.5): (2 * 10 + 0.5 * 20) / 2.5 = 12; target 1 covers
+        // [2.5, 5): (1.5 * 20 + 1 * 250) / 2.5 = 112.
+        #expect(reducer.image().pixels == [12, 0, 0, 255, 112, 0, 0, 255])
+        var whole = AreaReducer(pictureWidth: 5, pictureHeight: 2, eighths: 4, width: 1, height: 1)
+        row([10, 20, 250]).withUnsafeBufferPointer { whole.add($0.baseAddress!, y: 0, firstColumn: 0, step: 1, count: 3) }
+        // (2 * 10 + 2 * 20 + 1 * 250) / 5 = 62.
+        #expect(whole.image().pixels == [62, 0, 0, 255])
+    }
+
     @Test static func rowsArriveInAnyOrderAndInPasses() {
         // A 4 x 2 picture to 2 x 1, once row by row, once as interlace-like column passes.
         let values: [[UInt8]] = [[10, 20, 30, 40], [50, 60, 70, 80]]

@@ -92,15 +92,19 @@ enum Fixtures {
         return try take(ok, out, size, message)
     }
 
-    /// A JPEG of 8-bit `pixels` (1 = grey or 3 = RGB components a pixel).
+    /// A JPEG of 8-bit `pixels` (1 = grey or 3 = RGB components a pixel). `lumaSampling`
+    /// sets an RGB picture's luma sampling factors: (1, 1) is 4:4:4, (2, 1) 4:2:2, (2, 2) 4:2:0
+    /// (libjpeg's default, also what nil gives).
     static func jpeg(pixels: [UInt8], width: Int, height: Int, components: Int,
-                     quality: Int = 95, progressive: Bool = false) throws -> [UInt8] {
+                     quality: Int = 95, progressive: Bool = false,
+                     lumaSampling: (horizontal: Int, vertical: Int)? = nil) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
         let ok = pixels.withUnsafeBufferPointer { source in
-            fixture_jpeg_encode(source.baseAddress, UInt32(width), UInt32(height), Int32(components),
-                                Int32(quality), progressive ? 1 : 0, &out, &size, &message, message.count)
+            fixture_jpeg_encode_sampled(source.baseAddress, UInt32(width), UInt32(height), Int32(components),
+                                        Int32(quality), progressive ? 1 : 0, Int32(lumaSampling?.horizontal ?? 0),
+                                        Int32(lumaSampling?.vertical ?? 0), &out, &size, &message, message.count)
         }
         return try take(ok, out, size, message)
     }

@@ -50,6 +50,13 @@ int fixture_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, 
                         int quality, int progressive, uint8_t **out, size_t *out_size,
                         char *message, size_t message_size);
 
+/// As fixture_jpeg_encode, with the luma component's sampling factors for an RGB picture
+/// (the chroma ones stay 1): 1 x 1 is 4:4:4, 2 x 1 is 4:2:2, 2 x 2 is 4:2:0; 0 x 0 keeps
+/// libjpeg's default (4:2:0).
+int fixture_jpeg_encode_sampled(const uint8_t *pixels, uint32_t width, uint32_t height, int components,
+                                int quality, int progressive, int luma_h, int luma_v, uint8_t **out,
+                                size_t *out_size, char *message, size_t message_size);
+
 /// Frees a buffer returned by the encoders.
 void fixture_free(void *buffer);
 

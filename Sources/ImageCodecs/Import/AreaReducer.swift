@@ -8,10 +8,15 @@ import Raster
 /// weighted by alpha, and the result is premultiplied, the form the renderer samples. All
 /// sums are exact integers, so the result does not depend on the order rows arrive in (an
 /// interlaced PNG delivers them pass by pass).
+///
+/// The source may also be a picture decoded at a reduced scale (a JPEG decoded at M/8), whose
+/// last column and row reach past the picture's edge when its size times M/8 is not whole:
+/// then each target pixel covers the same part of the picture as it would at full size, and
+/// the part of a source pixel past the edge counts for nothing.
 struct AreaReducer {
     /// Where one source pixel lands on one axis: the first target pixel it overlaps, its
-    /// overlap with that pixel and with the next, in units in which a source pixel is the
-    /// target size long and a target pixel the source size.
+    /// overlap with that pixel and with the next, in units in which a target pixel is
+    /// `targetPixelLength` long.
     private struct Span {
         var first: Int
         var firstWeight: UInt64
@@ -28,6 +33,8 @@ struct AreaReducer {
     private var rowSums: [UInt64]
     /// The weighted sums of every target pixel so far, four per pixel.
     private var sums: [UInt64]
+    /// The sum of the weights one target pixel gathers: its length on each axis multiplied.
+    private let targetPixelArea: UInt64
 
     /// A reducer from `sourceWidth` x `sourceHeight` to `width` x `height` pixels (each at
     /// least 1 and no larger than the source side).
@@ -38,18 +45,49 @@ struct AreaReducer {
         self.sourceHeight = sourceHeight
         self.width = width
         self.height = height
-        columns = Self.spans(source: sourceWidth, target: width)
-        rows = Self.spans(source: sourceHeight, target: height)
+        // A source pixel is `width` long and a target pixel `sourceWidth`: both span the picture.
+        columns = Self.spans(count: sourceWidth, sourcePixelLength: width, targetPixelLength: sourceWidth, targets: width)
+        rows = Self.spans(count: sourceHeight, sourcePixelLength: height, targetPixelLength: sourceHeight, targets: height)
         rowSums = [UInt64](repeating: 0, count: width * 4)
         sums = [UInt64](repeating: 0, count: width * height * 4)
+        targetPixelArea = UInt64(sourceWidth) * UInt64(sourceHeight)
     }
 
-    private static func spans(source: Int, target: Int) -> [Span] {
-        (0 ..< source).map { index in
-            let start = index * target, end = start + target
-            let first = start / source, boundary = (first + 1) * source
-            if end <= boundary { return Span(first: first, firstWeight: UInt64(target), secondWeight: 0) }
-            return Span(first: first, firstWeight: UInt64(boundary - start), secondWeight: UInt64(end - boundary))
+    /// A reducer to `width` x `height` pixels from a picture of `pictureWidth` x `pictureHeight`
+    /// pixels decoded at `eighths` / 8 of its size (1 to 7): the source is then
+    /// `pictureWidth * eighths / 8` pixels wide rounded up (likewise high), each of its pixels
+    /// 8 / `eighths` picture pixels across. Each target pixel averages exactly the picture area it
+    /// would cover at full size. The target must be no larger than the scaled picture.
+    init(pictureWidth: Int, pictureHeight: Int, eighths: Int, width: Int, height: Int) {
+        precondition((1 ... 7).contains(eighths), "AreaReducer: a scale of \(eighths)/8 is not a reduced scale")
+        let sourceWidth = (pictureWidth * eighths + 7) / 8, sourceHeight = (pictureHeight * eighths + 7) / 8
+        precondition(width >= 1 && height >= 1 && width * 8 <= pictureWidth * eighths && height * 8 <= pictureHeight * eighths,
+                     "AreaReducer: \(pictureWidth)x\(pictureHeight) at \(eighths)/8 cannot shrink to \(width)x\(height)")
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.width = width
+        self.height = height
+        // A source pixel is 8 * width long and a target pixel pictureWidth * eighths: the
+        // picture spans the target exactly, and the source's last pixel may reach past it.
+        columns = Self.spans(count: sourceWidth, sourcePixelLength: 8 * width, targetPixelLength: pictureWidth * eighths,
+                             targets: width)
+        rows = Self.spans(count: sourceHeight, sourcePixelLength: 8 * height, targetPixelLength: pictureHeight * eighths,
+                          targets: height)
+        rowSums = [UInt64](repeating: 0, count: width * 4)
+        sums = [UInt64](repeating: 0, count: width * height * 4)
+        targetPixelArea = UInt64(pictureWidth * eighths) * UInt64(pictureHeight * eighths)
+    }
+
+    /// The spans of `count` source pixels, each `sourcePixelLength` long, laid from 0 over
+    /// `targets` target pixels of `targetPixelLength` (no shorter than a source pixel). A source
+    /// pixel reaching past the last target pixel's end is cut there.
+    private static func spans(count: Int, sourcePixelLength: Int, targetPixelLength: Int, targets: Int) -> [Span] {
+        let end = targetPixelLength * targets
+        return (0 ..< count).map { index in
+            let start = index * sourcePixelLength, stop = min(start + sourcePixelLength, end)
+            let first = start / targetPixelLength, boundary = (first + 1) * targetPixelLength
+            if stop <= boundary { return Span(first: first, firstWeight: UInt64(stop - start), secondWeight: 0) }
+            return Span(first: first, firstWeight: UInt64(boundary - start), secondWeight: UInt64(stop - boundary))
         }
     }
 
@@ -99,7 +137,7 @@ struct AreaReducer {
     /// The reduced picture, premultiplied: each pixel the area-weighted mean of the source
     /// pixels under it, rounded to nearest.
     func image() -> RGBAImage {
-        let area = UInt64(sourceWidth) * UInt64(sourceHeight)
+        let area = targetPixelArea
         let colourDivisor = area * 255
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {

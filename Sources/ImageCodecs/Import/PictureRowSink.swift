@@ -28,6 +28,14 @@ struct PictureRowSink {
         }
     }
 
+    /// A sink whose rows go through `reducer` (one made for a picture decoded at a reduced
+    /// scale): the picture is then `reducer.sourceWidth` x `reducer.sourceHeight` pixels.
+    init(reducer: AreaReducer) {
+        width = reducer.sourceWidth
+        height = reducer.sourceHeight
+        self.reducer = reducer
+    }
+
     /// Takes row `y`: `width` straight RGBA pixels at `pixels`.
     mutating func add(_ pixels: UnsafePointer<UInt8>, y: Int) {
         add(pixels, y: y, firstColumn: 0, step: 1, count: width)

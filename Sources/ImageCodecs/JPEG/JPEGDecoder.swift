@@ -2,16 +2,13 @@ import CJPEGReader
 import Raster
 import SafeFiles
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decodes baseline and progressive JPEGs (greyscale, YCbCr, RGB, CMYK and YCCK) into opaque
 /// RGBA8 through libjpeg, shown as a photo viewer shows them: turned upright by the Exif
 /// orientation, converted to sRGB from an embedded RGB ICC profile, and, for a layer smaller
-/// than the picture, decoded at a reduced DCT scale and area-filtered to the layer's pixels.
+/// than the picture, area-filtered to the layer's pixels row by row as libjpeg decodes them
+/// (the whole picture never exists in RGBA). libjpeg decodes at 1/8, 2/8 or 4/8 of the size
+/// only where that is still JPEG_READER_SCALE_MARGIN times the layer's size, and whole
+/// otherwise, so the result agrees with the whole picture area-filtered.
 ///
 /// All libjpeg calls happen inside the C function `jpeg_reader_decode`, which holds the setjmp
 /// that libjpeg's errors jump back to; Swift only sees its status and message. Truncated or
@@ -41,9 +38,17 @@ enum JPEGDecoder {
                                     max_height: UInt32(clamping: limits.maxHeight),
                                     max_decoded_bytes: UInt64(clamping: limits.maxDecodedBytes),
                                     max_working_bytes: UInt64(clamping: limits.maxWorkingBytes))
-        bytes.withUnsafeBufferPointer { buffer in
-            jpeg_reader_decode(buffer.baseAddress, buffer.count, caps, UInt32(clamping: target?.width ?? 0),
-                               UInt32(clamping: target?.height ?? 0), &result)
+        let rows = JPEGRowCollector(target: target, profile: metadata.iccProfile)
+        withExtendedLifetime(rows) {
+            let context = Unmanaged.passUnretained(rows).toOpaque()
+            bytes.withUnsafeBufferPointer { buffer in
+                jpeg_reader_decode(buffer.baseAddress, buffer.count, caps, UInt32(clamping: target?.width ?? 0),
+                                   UInt32(clamping: target?.height ?? 0), { context, decoding, rgba, y in
+                                       guard let context, let decoding, let rgba else { return }
+                                       Unmanaged<JPEGRowCollector>.fromOpaque(context).takeUnretainedValue()
+                                           .take(rgba, y: Int(y), decoding: decoding.pointee)
+                                   }, context, &result)
+            }
         }
         defer { jpeg_reader_free_pixels(result.pixels) }
 
@@ -60,26 +65,27 @@ enum JPEGDecoder {
         default:
             throw .corrupt(path: path, message: message(of: &result))
         }
-        guard let source = result.pixels else {
+        guard let sink = rows.sink, rows.rowsTaken == height else {
             throw .corrupt(path: path, message: "libjpeg returned no pixels")
         }
-        if result.components == 3, let profile = metadata.iccProfile, let transform = ColorProfileTransform(profile: profile) {
-            transform.convert(source, count: width * height)
+        return orientation.apply(to: sink.image())
+    }
+
+    /// Where the decoded rows go: the whole picture, or a reducer from what libjpeg decoded to
+    /// the target; at a reduced scale one that maps each target pixel onto the part of the
+    /// picture it covers at full size.
+    static func sink(decoded result: JPEGReaderResult, target: (width: Int, height: Int)?) -> PictureRowSink {
+        let width = Int(result.width), height = Int(result.height)
+        guard let target, target.width < width || target.height < height else {
+            return PictureRowSink(width: width, height: height, target: (width, height))
         }
-        if let target, target.width < width || target.height < height {
-            var reducer = AreaReducer(sourceWidth: width, sourceHeight: height,
-                                      width: min(target.width, width), height: min(target.height, height))
-            for y in 0 ..< height {
-                reducer.add(source + y * width * 4, y: y, firstColumn: 0, step: 1, count: width)
-            }
-            return orientation.apply(to: reducer.image())
+        let reduced = (width: min(target.width, width), height: min(target.height, height))
+        let eighths = Int(result.scale_num)
+        if eighths >= 1 && eighths < 8 {
+            return PictureRowSink(reducer: AreaReducer(pictureWidth: Int(result.image_width), pictureHeight: Int(result.image_height),
+                                                       eighths: eighths, width: reduced.width, height: reduced.height))
         }
-        let byteCount = width * height * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-            if let target = buffer.baseAddress { memcpy(target, source, byteCount) }
-            initialized = byteCount
-        }
-        return orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: false))
+        return PictureRowSink(width: width, height: height, target: reduced)
     }
 
     /// The NUL-terminated library message held in the result's fixed buffer.
