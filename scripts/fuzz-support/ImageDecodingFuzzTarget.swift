@@ -9,8 +9,9 @@
 private let fuzzLimits = ImageLimits(maxWidth: 2048, maxHeight: 2048, maxDecodedBytes: 8 << 20, maxFileBytes: 1 << 20,
                                      maxWorkingBytes: 12 << 20)
 
-/// A small layer, so that most inputs also go through the DCT scaling and the area reduction.
-private let fuzzFit = PictureFit(side: 7, preservesAspectRatio: true)
+/// A tiny layer, so that most inputs also go through the area reduction, and JPEGs from 96 px
+/// on through the DCT scaling (used only at 24 times the layer's size).
+private let fuzzFit = PictureFit(side: 2, preservesAspectRatio: true)
 
 /// Decodes one input as a PNG or JPEG file, whole and reduced for a layer, and checks the
 /// results' shapes.
