@@ -6,8 +6,6 @@ format's picture of one photograph against the PNG of it.
   P3 by nclx, turned upright by irot, with a 320 x 240 thumbnail; as --head beside the phone
   JPEG (the time target: at most 1.5x, and peak RSS under 96 MiB), and the same file without
   its thumbnail (the whole grid decoded; the same targets);
-- phone JPEG: the 12-megapixel JPEG as --head against a 100 x 100 JPEG of the same photograph
-  (at most 1.5x the time, peak RSS under 64 MiB);
 - JPEG avatars: the astronaut photograph resized to 100 to 4000 px a side, as a quality-95 JPEG
   in 4:4:4 and in 4:2:0, each as --head against the same JPEG decoded whole by libjpeg
   (Pillow's) and given as PNG; the stills must agree to 45 dB over the head's pixels;
@@ -39,7 +37,6 @@ import sample_photos
 MIB = 1024.0
 TIME_RATIO_TARGET = 1.5
 RSS_TARGET_MIB = 96.0
-JPEG_RSS_TARGET_MIB = 64.0
 JPEG_SIDES = (100, 130, 200, 350, 500, 800, 1600, 4000)
 JPEG_SUBSAMPLING = (("4:4:4", 0), ("4:2:0", 2))
 JPEG_TARGET_DB = 45.0
@@ -120,14 +117,6 @@ def fidelity_files(source_path, folder):
     return paths, {name: gif_ideal if name == "gif" else ideal for name in paths}, flats
 
 
-def small_jpeg(source_path, folder):
-    """The photograph as a 100 x 100 JPEG at quality 90, the size of the default avatar layer."""
-    path = os.path.join(folder, "small-avatar.jpg")
-    if not os.path.isfile(path):
-        Image.open(source_path).convert("RGB").resize((LAYER, LAYER), Image.LANCZOS).save(path, quality=90)
-    return path
-
-
 def jpeg_avatars(source_path, folder, binary, work, mask):
     """For each side and subsampling, the PSNR of the still with the JPEG as --head against
     the still with the same JPEG decoded whole and given as PNG."""
@@ -168,8 +157,7 @@ def measure_all(binary, work, runs, budget):
     out = os.path.join(work, "formats.gif")
     rows = []
     for label, path in (("phone JPEG (12 MP) as --head", jpeg), ("phone HEIC (12 MP grid, P3, irot) as --head", heic),
-                        ("the HEIC without its thumbnail as --head", bare_heic),
-                        ("a 100 x 100 JPEG as --head", small_jpeg(photos[0], folder))):
+                        ("the HEIC without its thumbnail as --head", bare_heic)):
         measured = measure.repeat(label, [binary, "--quiet", "--head", path, out], runs, budget,
                                   before_each=measure.remover(out))
         rows.append(dict(measured.to_json(), label=label, bytes=os.path.getsize(path)))
@@ -187,11 +175,10 @@ def measure_all(binary, work, runs, budget):
 
 def targets(results):
     """The time, memory and fidelity targets, in report.targets' form."""
-    jpeg, heic, bare, small = results["rows"]
+    jpeg, heic, bare = results["rows"]
     ratio = heic["seconds_median"] / jpeg["seconds_median"]
     rss = heic["max_rss_kib_median"] / MIB
     bare_ratio, bare_rss = bare["seconds_median"] / jpeg["seconds_median"], bare["max_rss_kib_median"] / MIB
-    jpeg_ratio, jpeg_rss = jpeg["seconds_median"] / small["seconds_median"], jpeg["max_rss_kib_median"] / MIB
     worst_jpeg = min(results["jpeg_avatars"], key=lambda e: e["psnr_db"])
     png = next(entry["psnr_db"] for entry in results["fidelity"] if entry["format"] == "png")
     worst = min((entry for entry in results["fidelity"] if entry["format"] != "png"), key=lambda e: e["psnr_db"])
@@ -206,10 +193,6 @@ def targets(results):
          "pass": bare_ratio <= TIME_RATIO_TARGET and bare_rss < RSS_TARGET_MIB,
          "text": "%.2fx, %.1f MiB (targets <= %.1fx, < %.0f MiB)" % (bare_ratio, bare_rss, TIME_RATIO_TARGET,
                                                                      RSS_TARGET_MIB)},
-        {"name": "12 MP JPEG --head / 100 px JPEG", "value": round(jpeg_ratio, 4),
-         "pass": jpeg_ratio <= TIME_RATIO_TARGET and jpeg_rss < JPEG_RSS_TARGET_MIB,
-         "text": "%.2fx, %.1f MiB (targets <= %.1fx, < %.0f MiB)" % (jpeg_ratio, jpeg_rss, TIME_RATIO_TARGET,
-                                                                     JPEG_RSS_TARGET_MIB)},
         {"name": "JPEG avatars vs the same decoded whole", "value": worst_jpeg["psnr_db"],
          "pass": worst_jpeg["psnr_db"] >= JPEG_TARGET_DB,
          "text": "worst %.2f dB at %d px %s (target >= %.0f dB)" % (worst_jpeg["psnr_db"], worst_jpeg["side"],
