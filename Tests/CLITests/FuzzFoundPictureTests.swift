@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The pictures fuzzing found ending or exhausting the process (an abort at 775 MB, minutes
-/// at 1.8 GB, a 2 GB allocation), kept among the fuzz seeds: each as --head gives one
+/// at 1.8 GB, a 2 GB allocation, an assertion in libheif), kept among the fuzz seeds: each as --head gives one
 /// `Error:` line naming the file and the problem, exit status 1, promptly, and leaves the
 /// folder as it was.
 @Suite enum FuzzFoundPictureTests {
@@ -13,6 +13,8 @@ import Testing
 
     @Test(arguments: [("heif-decoding/grid-naming-itself-as-its-only-tile.heic", "item 2 (grid) is built from itself"),
                       ("heif-decoding/grid-naming-itself-beside-three-tiles.heic", "item 5 (grid) is built from itself"),
+                      // libheif 1.15 asserted (abort) on an iden item naming an 'hvc0' item.
+                      ("heif-decoding/iden-naming-an-item-of-unknown-type.heic", "item 1 is a 'hvc0' item, not an HEVC or AV1 picture"),
                       ("image-decoding/png-exif-chunk-declaring-2gb.png", "read beyond end of data")])
     static func fuzzFoundPicturesAreOneLineErrors(path: String, reason: String) throws {
         let folder = try CommandRunner.temporaryFolder()

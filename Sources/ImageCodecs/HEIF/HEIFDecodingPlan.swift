@@ -1,3 +1,5 @@
+import SafeFiles
+
 /// What libheif 1.15 will do to decode one image item, worked out from the file's boxes
 /// (`HEIFItems`) before anything is decoded, and checked against the limits.
 ///
@@ -93,8 +95,8 @@ struct HEIFDecodingPlan {
         return cost
     }
 
-    /// A coded image (HEVC, AV1; any other type libheif refuses itself), decoded again each
-    /// time a grid names it.
+    /// A coded image (HEVC or AV1; any other type is refused), decoded again each time a
+    /// grid names it.
     private mutating func coded(_ id: UInt32, type: String) throws(ImageCodecError) -> Cost {
         let coded: HEIFCodedPicture
         if let known = codedPictures[id] {
@@ -122,7 +124,10 @@ struct HEIFDecodingPlan {
         switch type {
         case "hvc1": found = HEIFCodedPicture.hevc(hvcC: items.property("hvcC", of: id).map { items.bytes[$0.body] }, data: data)
         case "av01": found = HEIFCodedPicture.av1(av1C: items.property("av1C", of: id).map { items.bytes[$0.body] }, data: data)
-        default: found = HEIFCodedPicture.Found()
+        default:
+            // libheif 1.15 makes no image of another item type and asserts (ending the process)
+            // when a derived image names one; pictures are HEVC or AV1 in every version.
+            throw corrupt("item \(id) is a '\(DisplayText.value(type))' item, not an HEVC or AV1 picture")
         }
         guard !found.damaged else { throw corrupt("a parameter set of item \(id) (\(type)) cannot be read") }
         guard found.pictures <= 1 else { throw corrupt("item \(id) holds \(found.pictures) coded pictures, not one") }
