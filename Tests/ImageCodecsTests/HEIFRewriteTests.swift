@@ -23,7 +23,7 @@ import Testing
     static func everyColourItemIsDescribedAsIdentity(name: String) throws {
         let original = try bytes(name)
         let before = try HEIFItems(original)
-        let rewritten = try HEIFIdentityColour.rewrite(original, items: before)
+        let rewritten = try HEIFIdentityColour.rewrite(original, items: before).bytes
         let after = try HEIFItems(rewritten)
         #expect(Set(after.items.keys) == Set(before.items.keys))
         for id in before.items.keys {
@@ -54,7 +54,7 @@ import Testing
     @Test static func anItemsOwnDescriptionIsSetInPlace() throws {
         let original = try bytes("coded-420.avif")
         let before = try HEIFItems(original)
-        let after = try HEIFItems(try HEIFIdentityColour.rewrite(original, items: before))
+        let after = try HEIFItems(try HEIFIdentityColour.rewrite(original, items: before).bytes)
         for id in HEIFIdentityColour.colourItems(before) {
             let own = nclxBoxes(of: id, in: before)
             #expect(own.count == 1 && own[0][9] == 6)
@@ -77,6 +77,25 @@ import Testing
             let decoded = try HEIFDecoder.decode(changed, path: "changed.heic")
             #expect(decoded.pixels == expected.pixels, "size field \(size)")
         }
+    }
+
+    /// The rewritten file as libheif reads it, piece by piece through `copy`, is the file
+    /// with the old meta box renamed and the new one at the insertion point, whatever the pieces.
+    @Test static func theRewrittenFileReadsAlikeInAnyPieces() throws {
+        let original = try bytes("alpha.heic")
+        let file = try HEIFIdentityColour.rewrite(original, items: try HEIFItems(original))
+        let whole = file.bytes
+        #expect(whole.count == original.count + file.meta.count)
+        #expect(whole[file.insertion ..< file.insertion + file.meta.count].elementsEqual(file.meta))
+        #expect(whole[32 ..< 36].elementsEqual(Array("free".utf8)), "the old meta box, after ftyp, is free space")
+        #expect(whole[..<32] == original[..<32] && whole[36 ..< file.insertion] == original[36 ..< file.insertion])
+        for (start, length) in [(0, whole.count), (30, 9), (34, 1), (file.insertion - 3, 10), (whole.count - 5, 5)] {
+            var piece = [UInt8](repeating: 0, count: length)
+            let read = piece.withUnsafeMutableBytes { file.copy(from: start, length: length, into: $0.baseAddress!) }
+            #expect(read && piece == Array(whole[start ..< start + length]), "\(length) bytes at \(start)")
+        }
+        var past = [UInt8](repeating: 0, count: 4)
+        #expect(!past.withUnsafeMutableBytes { file.copy(from: whole.count - 3, length: 4, into: $0.baseAddress!) })
     }
 
     /// libheif 1.15's crop, worked out by hand: on a 10 x 8 picture a 5 x 4 aperture offset by

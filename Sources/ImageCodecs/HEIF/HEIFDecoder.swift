@@ -76,14 +76,15 @@ enum HEIFDecoder {
                 picture = Picture(id: thumbnail.id, width: thumbnail.width, height: thumbnail.height,
                                   colourFrom: [thumbnail.handle, handle])
             }
-            let rewritten: [UInt8]
+            let rewritten: HEIFRewrittenFile
             do throws(HEIFItems.Damage) {
                 rewritten = try HEIFIdentityColour.rewrite(bytes, items: items)
             } catch {
                 throw .corrupt(path: path, message: error.message)
             }
-            // What libheif will decode is planned from the bytes it will decode.
-            let plan = try HEIFDecodingPlan(item: picture.id, of: try readItems(rewritten, path: path), width: picture.width,
+            // The rewrite keeps every item, reference, property other than colr, and data byte
+            // where the plan reads them: the file's own items plan what libheif will decode.
+            let plan = try HEIFDecodingPlan(item: picture.id, of: items, width: picture.width,
                                             height: picture.height, limits: limits, path: path)
             return try decodeRewritten(rewritten, picture: picture, primaryID: primaryID, items: items, plan: plan,
                                        target: target, limits: limits, path: path)
@@ -120,13 +121,15 @@ enum HEIFDecoder {
 
     /// Decodes `picture` from the rewritten file `rewritten` (`items` being the items of the
     /// file as it is) and takes it whole or reduced to `target`.
-    private static func decodeRewritten(_ rewritten: [UInt8], picture: Picture, primaryID: heif_item_id, items: HEIFItems,
+    private static func decodeRewritten(_ rewritten: HEIFRewrittenFile, picture: Picture, primaryID: heif_item_id, items: HEIFItems,
                                         plan: HEIFDecodingPlan, target: (width: Int, height: Int), limits: ImageLimits,
                                         path: String) throws(ImageCodecError) -> RGBAImage {
-        let context = try makeContext(limits: limits, path: path)
-        defer { heif_context_free(context) }
-        return try rewritten.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
-            try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
+        // The reader outlives the context, which reads through it until it is freed.
+        let reader = HEIFFileReader(rewritten)
+        return try withExtendedLifetime(reader) { () throws(ImageCodecError) -> RGBAImage in
+            let context = try makeContext(limits: limits, path: path)
+            defer { heif_context_free(context) }
+            try check(heif_context_read_from_reader(context, reader.table, reader.userdata, nil), path: path)
             var found: OpaquePointer?
             try check(heif_context_get_image_handle(context, primaryID, &found), path: path)
             guard let primary = found else { throw .corrupt(path: path, message: "libheif found no primary image") }

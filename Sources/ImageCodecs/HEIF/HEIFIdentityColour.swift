@@ -9,7 +9,9 @@
 ///
 /// Nothing before the end of the file's boxes moves, so that no `iloc` offset changes: the
 /// `meta` box libheif reads is renamed `free` where it lies and its rewritten copy is added
-/// after the last box (an `idat` inside it moves with it, and its items count from it). In the
+/// after the last box (an `idat` inside it moves with it, and its items count from it). The
+/// result (`HEIFRewrittenFile`) is the file's bytes and these changes, read by libheif through
+/// `HEIFFileReader` without a second copy of the file. In the
 /// copy, an item's own nclx `colr` box has its matrix and range bytes set in place; an item
 /// without one is associated with one added nclx box at the end of `ipco`. A last box that
 /// runs to the end of the file (size 0) or claims more than the file holds gets the size of
@@ -27,8 +29,10 @@ enum HEIFIdentityColour {
     }
 
     /// `bytes` (whose items are `items`) with every coded colour item described as identity
-    /// in full range; throws what stands in the way when the boxes cannot be rewritten.
-    static func rewrite(_ bytes: [UInt8], items: HEIFItems) throws(HEIFItems.Damage) -> [UInt8] {
+    /// in full range, described rather than copied; throws what stands in the way when the
+    /// boxes cannot be rewritten, or when an item's data lies after the place the new meta box
+    /// goes (bytes after the last box, which would move).
+    static func rewrite(_ bytes: [UInt8], items: HEIFItems) throws(HEIFItems.Damage) -> HEIFRewrittenFile {
         let top = HEIFBox.list(bytes, in: 0 ..< bytes.count, untilDamaged: true) ?? []
         guard let meta = top.last(where: { $0.type == "meta" }), meta.body.count >= 4,
               let children = HEIFBox.list(bytes, in: meta.body.lowerBound + 4 ..< meta.body.upperBound) else {
@@ -101,29 +105,27 @@ enum HEIFIdentityColour {
         if !wroteIPRP, !newIPRP.isEmpty { newMeta += box("iprp", newIPRP) }
         newMeta = box("meta", newMeta)
 
-        var output = bytes
+        var patches: [(offset: Int, bytes: [UInt8])] = []
         // The old meta box stays where it is, as free space.
-        output.replaceSubrange(meta.start + 4 ..< meta.start + 8, with: Array("free".utf8))
+        patches.append((meta.start + 4, Array("free".utf8)))
         var end = top.last?.body.upperBound ?? 0
         if let last = top.last, readSize(bytes, at: last.start) == 0 {
-            try writeSize(&output, at: last.start, size: last.body.upperBound - last.start)
+            patches.append((last.start, try sizeField(last.body.upperBound - last.start)))
         }
         if bytes.count - end >= 8 {
             // A box claiming more bytes than there are: it gets what there is.
             if readSize(bytes, at: end) == 1 {
                 guard bytes.count - end >= 16 else { throw HEIFItems.Damage("the last box of the file is cut short") }
-                var size = UInt64(bytes.count - end)
-                for k in (0 ..< 8).reversed() {
-                    output[end + 8 + k] = UInt8(truncatingIfNeeded: size)
-                    size >>= 8
-                }
+                patches.append((end + 8, bigEndian(bytes.count - end, bytes: 8)))
             } else {
-                try writeSize(&output, at: end, size: bytes.count - end)
+                patches.append((end, try sizeField(bytes.count - end)))
             }
             end = bytes.count
         }
-        output.insert(contentsOf: newMeta, at: end)
-        return output
+        if end < bytes.count, items.items.values.contains(where: { $0.extents.contains { $0.upperBound > end } }) {
+            throw HEIFItems.Damage("an item's data lies in the bytes after the file's last box")
+        }
+        return HEIFRewrittenFile(original: bytes, patches: patches, insertion: end, meta: newMeta)
     }
 
     /// `ipma` box `original` rewritten (as version 1 with 16-bit indices, which can name any
@@ -197,8 +199,14 @@ enum HEIFIdentityColour {
     }
 
     private static func writeSize(_ bytes: inout [UInt8], at offset: Int, size: Int) throws(HEIFItems.Damage) {
-        guard size <= Int(UInt32.max), offset + 4 <= bytes.count else { throw HEIFItems.Damage("a box is too large to rewrite") }
-        bytes.replaceSubrange(offset ..< offset + 4, with: bigEndian(size, bytes: 4))
+        guard offset + 4 <= bytes.count else { throw HEIFItems.Damage("a box is too large to rewrite") }
+        bytes.replaceSubrange(offset ..< offset + 4, with: try sizeField(size))
+    }
+
+    /// A 4-byte box size field.
+    private static func sizeField(_ size: Int) throws(HEIFItems.Damage) -> [UInt8] {
+        guard size <= Int(UInt32.max) else { throw HEIFItems.Damage("a box is too large to rewrite") }
+        return bigEndian(size, bytes: 4)
     }
 
     private static func bigEndian(_ value: Int, bytes count: Int) -> [UInt8] {
