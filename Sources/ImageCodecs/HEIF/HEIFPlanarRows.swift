@@ -5,7 +5,9 @@ import CHEIF
 /// sample repeated over its block), into rows of libheif's interleaved layout for
 /// `HEIFRowConverter` (RGB or RGBA; 8 bits, or 16-bit words for deeper pictures):
 /// - chroma is taken back at one sample per block (the top-left luma position of each 2 x 2
-///   block at 4:2:0, each 2 x 1 pair at 4:2:2), brought to the luma grid by
+///   block at 4:2:0, each 2 x 1 pair at 4:2:2; for a grid, of the joined tiles, whose blocks
+///   line up with the tiles' as long as tiles have even sizes, as encoders make them), brought
+///   to the luma grid, across tile edges too, by
 ///   `ChromaUpsampler` and converted with the picture's own matrix and range by
 ///   `YCbCrMatrix` to R'G'B' of the coded depth (rounded once, as libheif's own conversion
 ///   rounds; `HEIFRowConverter` widens deep samples to 16 bits for Little CMS);

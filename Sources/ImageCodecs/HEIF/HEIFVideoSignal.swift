@@ -44,6 +44,8 @@ struct HEIFVideoSignal: Equatable {
     /// item its pixels come from (itself, else the first image a grid, overlay or `iden` names,
     /// followed down), from that item's last nclx `colr` box (as libheif 1.15 keeps the last
     /// one it reads) over its coded stream's, else `unspecified` with the stream's chroma format.
+    /// (A grid's own colr box is not what libheif 1.15 converts its tiles by: each tile is
+    /// converted by its own description. For a grid the first tile's signal stands for all.)
     static func of(_ id: UInt32, in items: HEIFItems, maxBytes: Int) -> HEIFVideoSignal {
         var coded = id
         for _ in 0 ..< HEIFDecodingPlan.maxDepth {
