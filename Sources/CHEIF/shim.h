@@ -36,4 +36,37 @@ static inline void render_gif_heif_set_limits(struct heif_context *context, int 
     heif_context_set_maximum_image_size_limit(context, max_side);
 #endif
 }
+
+/// The layout of libheif's decoding options up to their version 5 fields (libheif 1.16 and
+/// later), for a program built with older headers that runs with a newer library: the fields
+/// are only ever appended, and `version` says which ones the library's structure has.
+struct render_gif_heif_decoding_options_v5 {
+    uint8_t version;
+    uint8_t ignore_transformations;
+    void (*start_progress)(enum heif_progress_step step, int max_progress, void *user_data);
+    void (*on_progress)(enum heif_progress_step step, int progress, void *user_data);
+    void (*end_progress)(enum heif_progress_step step, void *user_data);
+    void *progress_user_data;
+    uint8_t convert_hdr_to_8bit;
+    uint8_t strict_decoding;
+    const char *decoder_id;
+    struct {
+        uint8_t version;
+        int preferred_chroma_downsampling_algorithm;
+        int preferred_chroma_upsampling_algorithm;
+        uint8_t only_use_preferred_chroma_algorithm;
+    } color_conversion_options;
+};
+
+/// Asks libheif (1.16 and later; earlier releases only repeat chroma samples) to bring chroma
+/// to 4:4:4 by repeating each sample and by nothing else, so that a picture whose matrix is
+/// the identity comes out with its coded samples unchanged, whichever release runs. Works
+/// from the options' own `version`, not from the headers built against, since the library
+/// loaded may be newer than they are.
+static inline void render_gif_heif_repeat_chroma_samples(struct heif_decoding_options *options) {
+    if (options == NULL || options->version < 5) return;
+    struct render_gif_heif_decoding_options_v5 *known = (struct render_gif_heif_decoding_options_v5 *)(void *)options;
+    known->color_conversion_options.preferred_chroma_upsampling_algorithm = 1;  // nearest neighbour
+    known->color_conversion_options.only_use_preferred_chroma_algorithm = 1;
+}
 #endif

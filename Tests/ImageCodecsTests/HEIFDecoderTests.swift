@@ -154,8 +154,9 @@ import Testing
     }
 
     /// libheif's peak memory, estimated before decoding: the conversion from the declared
-    /// size, per pixel 6 bytes at 8 bits (planes, libheif's copy, RGB), 9 with alpha, twice
-    /// that at 10 bits, 4 more when the picture is kept whole; or the decoding itself when it
+    /// size, per pixel libheif's RGB 4:4:4 planes of the coded samples (3 bytes at 8 bits, 4
+    /// with alpha, twice that at 10 bits) and, when the picture is kept whole, 8 more (the
+    /// picture and its turned copy); or the decoding itself when it
     /// takes more (`HEIFDecodingPlan`), as for these small pictures: heif-enc stores each as
     /// a 1 x 1 grid of one 64 x 64 tile cropped to the picture, and the tile decodes whole
     /// (the decoder's planes, libheif's copy, its RGB: 6 bytes a pixel at 4:2:0, 9 at 4:4:4,
@@ -164,7 +165,7 @@ import Testing
     /// The estimate passes; a byte less is refused naming the limit.
     @Test(arguments: [("quadrants.heic", nil, 64 * 32 * 3 + 64 * 64 * 6), ("quadrants.heic", 8, 64 * 32 * 3 + 64 * 64 * 6),
                       ("alpha.heic", nil, 32 * 32 * 3 + 64 * 64 * 9),
-                      ("ten-bit.heic", nil, 64 * 8 * 6 + 64 * 64 * 18), ("grid.heic", nil, 120 * 100 * 10)])
+                      ("ten-bit.heic", nil, 64 * 8 * 6 + 64 * 64 * 18), ("grid.heic", nil, 120 * 100 * 11)])
     static func decodingMemoryIsCheckedBeforeDecoding(name: String, side: Int?, needed: Int) throws {
         let fit = side.map { PictureFit(side: Double($0), preservesAspectRatio: true) }
         let image = try Files.load(name, fit: fit, limits: ImageLimits(maxWorkingBytes: needed))
@@ -175,10 +176,11 @@ import Testing
         }
     }
 
-    /// A 12-megapixel photo as cameras write it is admitted by the default limits (73 MB);
-    /// an 8192 x 8192 picture, within the decoded-picture limit, would take 384 MB and is not.
+    /// A 12-megapixel photo as cameras write it is admitted by the default limits (37 MB to
+    /// convert it); an 8192 x 8192 picture, within the decoded-picture limit, would take 201 MB
+    /// and is not.
     @Test static func defaultLimitsAdmitPhotosButNotTheLargestPictures() throws {
-        #expect(HEIFDecoder.workingBytes(width: 4032, height: 3024, deep: false, hasAlpha: false, whole: false) == 73_156_608)
+        #expect(HEIFDecoder.workingBytes(width: 4032, height: 3024, deep: false, hasAlpha: false, whole: false) == 36_578_304)
         #expect(HEIFDecoder.workingBytes(width: 4032, height: 3024, deep: true, hasAlpha: false, whole: false)
                 <= ImageLimits.default.maxWorkingBytes)
         #expect(HEIFDecoder.workingBytes(width: 8192, height: 8192, deep: false, hasAlpha: false, whole: false)

@@ -16,6 +16,7 @@ from PIL import Image
 
 import heif_boxes
 import icc_profile
+import ycbcr_files
 
 files = sys.argv[1]
 folder = os.path.join(files, "Pictures")
@@ -241,5 +242,8 @@ def thumbnail(f):
 
 
 edit(with_thumbnail, "thumbnail.heic", thumbnail)
+
+# --- pictures with known coded planes, and with the signal given to the coded stream --------------
+written += ycbcr_files.write(folder)
 
 print("wrote " + ", ".join(written))

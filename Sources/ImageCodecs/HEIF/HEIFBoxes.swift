@@ -54,6 +54,11 @@ struct HEIFCursor {
 struct HEIFBox {
     let type: String
     let body: Range<Int>
+    /// Where its header (size and type) begins.
+    var start: Int = 0
+
+    /// The whole box, header and body.
+    var whole: Range<Int> { start ..< body.upperBound }
 
     /// The boxes one after another in `bytes[range]` (a file, or a container's body), or nil
     /// when one of them claims more bytes than the range holds or fewer than its header; with
@@ -72,7 +77,7 @@ struct HEIFBox {
             }
             let header = cursor.at - start
             guard size >= header, size <= cursor.end - start else { return untilDamaged ? found : nil }
-            found.append(HEIFBox(type: type, body: cursor.at ..< start + size))
+            found.append(HEIFBox(type: type, body: cursor.at ..< start + size, start: start))
             _ = cursor.skip(size - header)
         }
         return found

@@ -12,9 +12,10 @@ enum HEIFColorSource {
 
     /// The conversion to sRGB the picture's colour description asks for, or nil for sRGB (or
     /// a description that cannot be used). An ICC profile wins over an nclx description; an
-    /// nclx `colr` box wins over the one the coded stream carries (which libheif reports on the
-    /// decoded picture only).
-    static func transform(_ handle: OpaquePointer, image: OpaquePointer, sixteenBitInput: Bool) -> ColorProfileTransform? {
+    /// nclx `colr` box wins over the primaries and transfer the coded stream carries
+    /// (`stream`, read by `HEIFVideoSignal` from the coded item libheif converts, whose
+    /// chromaticities libheif fills in as its decoders do).
+    static func transform(_ handle: OpaquePointer, stream: HEIFVideoSignal?, sixteenBitInput: Bool) -> ColorProfileTransform? {
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         if size > 0, size <= 4 << 20 {
             var profile = [UInt8](repeating: 0, count: size)
@@ -28,12 +29,15 @@ enum HEIFColorSource {
             heif_nclx_color_profile_free(nclx)
             nclx = nil
             // A box with reserved code points is a damaged description: shown as stored.
-            guard fromBox.code == heif_error_Color_profile_does_not_exist else { return nil }
-            let fromStream = heif_image_get_nclx_color_profile(image, &nclx)
-            guard fromStream.code == heif_error_Ok else {
-                heif_nclx_color_profile_free(nclx)
+            guard fromBox.code == heif_error_Color_profile_does_not_exist, let stream,
+                  let fromStream = heif_nclx_color_profile_alloc() else { return nil }
+            guard heif_nclx_color_profile_set_color_primaries(fromStream, UInt16(clamping: stream.colourPrimaries)).code == heif_error_Ok,
+                  heif_nclx_color_profile_set_transfer_characteristics(fromStream, UInt16(clamping: stream.transferCharacteristics)).code
+                  == heif_error_Ok else {
+                heif_nclx_color_profile_free(fromStream)
                 return nil
             }
+            nclx = fromStream
         }
         guard let found = nclx else { return nil }
         defer { heif_nclx_color_profile_free(found) }

@@ -4,19 +4,26 @@ import Raster
 import SafeFiles
 
 /// Decodes HEIC/HEIF and AVIF pictures (the primary image: a grid of tiles, as phones write
-/// them, or a single coded image; 8, 10 or 12 bits; with or without alpha) through libheif,
+/// them, or a single coded image; 8, 10 or 12 bits; 4:2:0, 4:2:2, 4:4:4 or monochrome; with or
+/// without alpha) through libheif, with the same pixels whichever libheif release is installed,
 /// shown as a photo viewer shows them:
-/// - upright by the file's own transformations (`irot`, `imir`, `clap`), which libheif applies
-///   while decoding; an Exif orientation tag in the file is informative only and never applied
-///   on top (HEIF, ISO/IEC 23008-12, 6.5.12);
+/// - libheif decodes a copy of the file whose coded colour items say their matrix is the
+///   identity (`HEIFIdentityColour`), so that it hands out the coded Y'CbCr samples unchanged;
+///   `HEIFPlanarRows` converts them with the picture's own matrix and range (`HEIFVideoSignal`:
+///   the coded item's nclx `colr` box, else its coded stream) in integer arithmetic
+///   (`YCbCrMatrix`), chroma brought to the luma grid by the triangle filter (`ChromaUpsampler`);
+/// - upright by the file's own transformations (`irot`, `imir`, `clap`, `HEIFTransformations`),
+///   applied here as libheif 1.15 applies them (libheif is told to ignore them); an Exif
+///   orientation tag in the file is informative only and never applied on top (HEIF,
+///   ISO/IEC 23008-12, 6.5.12);
 /// - in sRGB: an ICC profile (`colr` prof/rICC) or the nclx description's primaries and
 ///   transfer (`HEIFColorDescription`) converted by Little CMS; 10- and 12-bit samples go
 ///   through the conversion at 16 bits and are reduced to 8 bits by it;
 /// - alpha straight (a premultiplied alpha plane is divided out), composited later as PNG's is;
 /// - for a layer smaller than the picture, the stored thumbnail when it has the pixels the
 ///   layer needs (`HEIFThumbnail`), else the picture itself (libheif 1.15 decodes a grid whole:
-///   it offers no decoding of tiles at a reduced size), area-reduced row by row from libheif's
-///   output.
+///   it offers no decoding of tiles at a reduced size), area-reduced row by row as it is
+///   converted, before it is turned.
 ///
 /// The shown size, and the memory its decoding takes (`workingBytes`, and what the file's own
 /// boxes say libheif will decode for it, `HEIFDecodingPlan`: grids and their tiles, coded
@@ -44,21 +51,13 @@ enum HEIFDecoder {
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
     static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
                        fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
-        guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
+        // The file as it is tells what the picture is (sizes, thumbnails, colour descriptions);
+        // the rewritten file is what is decoded.
+        let context = try makeContext(limits: limits, path: path)
         defer { heif_context_free(context) }
-        // libheif's own guards, above the limits so that a picture just over them is refused
-        // below with its size named; tiles decoded on this thread.
-        let side = 2 * max(limits.maxWidth, limits.maxHeight)
-        render_gif_heif_set_limits(context, Int32(clamping: side), UInt64(side) * UInt64(side),
-                                   UInt64(HEIFDecodingPlan.maxImages), UInt64(2 * limits.maxWorkingBytes))
         return try bytes.withUnsafeBufferPointer { (raw) throws(ImageCodecError) -> RGBAImage in
             try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil), path: path)
-            let items: HEIFItems
-            do throws(HEIFItems.Damage) {
-                items = try HEIFItems(bytes)
-            } catch {
-                throw .corrupt(path: path, message: error.message)
-            }
+            let items = try readItems(bytes, path: path)
             var primary: OpaquePointer?
             try check(heif_context_get_primary_image_handle(context, &primary), path: path)
             guard let handle = primary else { throw .corrupt(path: path, message: "libheif found no primary image") }
@@ -69,79 +68,150 @@ enum HEIFDecoder {
             guard width > 0, height > 0 else { throw .corrupt(path: path, message: "the primary image has no size") }
             try limits.check(width: width, height: height, path: path)
             let target = fit?.reducedSize(width: width, height: height) ?? (width, height)
+            var picture = Picture(id: primaryID, width: width, height: height, colourFrom: [handle])
+            var thumbnailHandle: OpaquePointer?
+            defer { if let thumbnailHandle { heif_image_handle_release(thumbnailHandle) } }
             if target != (width, height), let thumbnail = HEIFThumbnail(of: handle, width: width, height: height, covering: target) {
-                defer { heif_image_handle_release(thumbnail.handle) }
-                let plan = try HEIFDecodingPlan(item: thumbnail.id, of: items, width: thumbnail.width, height: thumbnail.height,
-                                                limits: limits, path: path)
-                return try decodeImage(thumbnail.handle, width: thumbnail.width, height: thumbnail.height, plan: plan,
-                                       colourFrom: [thumbnail.handle, handle], target: target, limits: limits, path: path)
+                thumbnailHandle = thumbnail.handle
+                picture = Picture(id: thumbnail.id, width: thumbnail.width, height: thumbnail.height,
+                                  colourFrom: [thumbnail.handle, handle])
             }
-            let plan = try HEIFDecodingPlan(item: primaryID, of: items, width: width, height: height, limits: limits, path: path)
-            return try decodeImage(handle, width: width, height: height, plan: plan, colourFrom: [handle], target: target,
-                                   limits: limits, path: path)
+            let rewritten: HEIFRewrittenFile
+            do throws(HEIFItems.Damage) {
+                rewritten = try HEIFIdentityColour.rewrite(bytes, items: items)
+            } catch {
+                throw .corrupt(path: path, message: error.message)
+            }
+            // The rewrite keeps every item, reference, property other than colr, and data byte
+            // where the plan reads them: the file's own items plan what libheif will decode.
+            let plan = try HEIFDecodingPlan(item: picture.id, of: items, width: picture.width,
+                                            height: picture.height, limits: limits, path: path)
+            return try decodeRewritten(rewritten, picture: picture, primaryID: primaryID, items: items, plan: plan,
+                                       target: target, limits: limits, path: path)
         }
     }
 
-    /// Decodes the picture of `handle` (`width` x `height` once transformed, its decoding as
-    /// `plan` says) and takes it whole or reduced to `target`, in the colours of the first of
-    /// `colourFrom` that has a colour description.
-    private static func decodeImage(_ handle: OpaquePointer, width: Int, height: Int, plan: HEIFDecodingPlan,
-                                    colourFrom: [OpaquePointer],
+    /// The picture chosen for decoding: the primary image or a thumbnail, its shown size, and
+    /// the handles (of the file as it is) whose colour description it takes, first first.
+    private struct Picture {
+        let id: heif_item_id
+        let width: Int
+        let height: Int
+        let colourFrom: [OpaquePointer]
+    }
+
+    /// A libheif context with the guards of `limits`.
+    private static func makeContext(limits: ImageLimits, path: String) throws(ImageCodecError) -> OpaquePointer {
+        guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
+        // libheif's own guards, above the limits so that a picture just over them is refused
+        // below with its size named; tiles decoded on this thread.
+        let side = 2 * max(limits.maxWidth, limits.maxHeight)
+        render_gif_heif_set_limits(context, Int32(clamping: side), UInt64(side) * UInt64(side),
+                                   UInt64(HEIFDecodingPlan.maxImages), UInt64(2 * limits.maxWorkingBytes))
+        return context
+    }
+
+    private static func readItems(_ bytes: [UInt8], path: String) throws(ImageCodecError) -> HEIFItems {
+        do throws(HEIFItems.Damage) {
+            return try HEIFItems(bytes)
+        } catch {
+            throw .corrupt(path: path, message: error.message)
+        }
+    }
+
+    /// Decodes `picture` from the rewritten file `rewritten` (`items` being the items of the
+    /// file as it is) and takes it whole or reduced to `target`.
+    private static func decodeRewritten(_ rewritten: HEIFRewrittenFile, picture: Picture, primaryID: heif_item_id, items: HEIFItems,
+                                        plan: HEIFDecodingPlan, target: (width: Int, height: Int), limits: ImageLimits,
+                                        path: String) throws(ImageCodecError) -> RGBAImage {
+        // The reader outlives the context, which reads through it until it is freed.
+        let reader = HEIFFileReader(rewritten)
+        return try withExtendedLifetime(reader) { () throws(ImageCodecError) -> RGBAImage in
+            let context = try makeContext(limits: limits, path: path)
+            defer { heif_context_free(context) }
+            try check(heif_context_read_from_reader(context, reader.table, reader.userdata, nil), path: path)
+            var found: OpaquePointer?
+            try check(heif_context_get_image_handle(context, primaryID, &found), path: path)
+            guard let primary = found else { throw .corrupt(path: path, message: "libheif found no primary image") }
+            defer { heif_image_handle_release(primary) }
+            var handle = primary
+            if picture.id != primaryID {
+                var thumbnail: OpaquePointer?
+                try check(heif_image_handle_get_thumbnail(primary, picture.id, &thumbnail), path: path)
+                guard let thumbnail else { throw .corrupt(path: path, message: "libheif found no thumbnail \(picture.id)") }
+                handle = thumbnail
+            }
+            defer { if handle != primary { heif_image_handle_release(handle) } }
+            return try decodeImage(handle, picture: picture, items: items, plan: plan, target: target, limits: limits, path: path)
+        }
+    }
+
+    /// Decodes `picture` through `handle` (of the rewritten file): libheif's coded samples
+    /// (`HEIFPlanarRows`), the file's transformations (`HEIFTransformations`), the colour
+    /// description of the first of `picture.colourFrom` that has one.
+    private static func decodeImage(_ handle: OpaquePointer, picture: Picture, items: HEIFItems, plan: HEIFDecodingPlan,
                                     target: (width: Int, height: Int), limits: ImageLimits,
                                     path: String) throws(ImageCodecError) -> RGBAImage {
+        let (width, height) = (picture.width, picture.height)
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8
-        let chroma: heif_chroma = switch (deep, hasAlpha) {
-        case (false, false): heif_chroma_interleaved_RGB
-        case (false, true): heif_chroma_interleaved_RGBA
-        case (true, false): heif_chroma_interleaved_RRGGBB_LE
-        case (true, true): heif_chroma_interleaved_RRGGBBAA_LE
-        }
-        // Decoding (the plan's peak) comes before libheif's conversion to interleaved RGB
-        // and this file's own picture (`workingBytes`): the larger of the two is needed.
+        // Decoding (the plan's peak) comes before the conversion, which holds libheif's RGB
+        // planes and this file's own picture (`workingBytes`): the larger of the two is needed.
         let converting = workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha, whole: target == (width, height))
         try limits.checkWorkingMemory(needed: max(converting, plan.peakBytes), width: width, height: height, path: path)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
-        options?.pointee.ignore_transformations = 0
+        options?.pointee.ignore_transformations = 1
         options?.pointee.convert_hdr_to_8bit = 0
+        render_gif_heif_repeat_chroma_samples(options)
         var decoded: OpaquePointer?
-        try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), path: path)
+        try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), path: path)
         guard let image = decoded else { throw .corrupt(path: path, message: "libheif returned no picture") }
         defer { heif_image_release(image) }
 
-        let shownWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
-        let shownHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
-        var stride: Int32 = 0
-        guard shownWidth == width, shownHeight == height,
-              let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), stride > 0 else {
+        let signal = HEIFVideoSignal.of(picture.id, in: items, maxBytes: limits.maxFileBytes)
+        guard let planes = HEIFPlanarRows(image: image, signal: signal) else {
+            throw .corrupt(path: path, message: "libheif returned a picture without the planes it codes")
+        }
+        let transformations: HEIFTransformations
+        do throws(HEIFItems.Damage) {
+            transformations = try HEIFTransformations(item: picture.id, of: items, width: planes.width, height: planes.height)
+        } catch {
+            throw .corrupt(path: path, message: error.message)
+        }
+        guard transformations.width == width, transformations.height == height else {
             throw .corrupt(path: path, message: "libheif returned a picture of another size than the file declares")
         }
-        let described = colourFrom.first { HEIFColorSource.hasDescription($0) } ?? handle
-        let transform = HEIFColorSource.transform(described, image: image, sixteenBitInput: deep)
-        let rows = HEIFRowConverter(width: width, hasAlpha: hasAlpha,
-                                    bitDepth: deep ? Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved)) : 8,
-                                    premultiplied: hasAlpha && heif_image_is_premultiplied_alpha(image) != 0,
+        let described = picture.colourFrom.first { HEIFColorSource.hasDescription($0) } ?? picture.colourFrom[0]
+        let transform = HEIFColorSource.transform(described, stream: signal, sixteenBitInput: planes.deep)
+        let window = transformations.window, orientation = transformations.orientation
+        let rows = HEIFRowConverter(width: window.x.count, hasAlpha: planes.hasAlpha, bitDepth: planes.bitDepth,
+                                    premultiplied: planes.hasAlpha && heif_image_is_premultiplied_alpha(image) != 0,
                                     transform: transform)
-        var sink = PictureRowSink(width: width, height: height, target: target)
-        var row = [UInt8](repeating: 0, count: width * 4)
-        row.withUnsafeMutableBufferPointer { rowBuffer in
-            for y in 0 ..< height {
-                rows.convert(plane + y * Int(stride), into: rowBuffer.baseAddress!)
-                sink.add(rowBuffer.baseAddress!, y: y)
+        let storedTarget = orientation.exchangedSize(width: target.width, height: target.height)
+        var sink = PictureRowSink(width: window.x.count, height: window.y.count,
+                                  target: target == (width, height) ? (window.x.count, window.y.count) : storedTarget)
+        var coded = [UInt8](repeating: 0, count: window.x.count * planes.pixelBytes)
+        var row = [UInt8](repeating: 0, count: window.x.count * 4)
+        coded.withUnsafeMutableBytes { codedBuffer in
+            row.withUnsafeMutableBufferPointer { rowBuffer in
+                for y in window.y {
+                    planes.convert(row: y, columns: window.x, into: codedBuffer.baseAddress!)
+                    rows.convert(codedBuffer.baseAddress!.assumingMemoryBound(to: UInt8.self), into: rowBuffer.baseAddress!)
+                    sink.add(rowBuffer.baseAddress!, y: y - window.y.lowerBound)
+                }
             }
         }
-        return sink.image()
+        return orientation.apply(to: sink.image())
     }
 
-    /// The memory libheif's decoding of a `width` x `height` picture holds at its peak: the
-    /// decoder's planes and libheif's copy of them (4:2:0, as cameras and encoders write them:
-    /// 1.5 samples a pixel, an alpha plane one more), then the interleaved RGB or RGBA it
-    /// converts them to, at 2 bytes a sample when `deep`; and the picture once more when it is
-    /// kept `whole` rather than reduced. (An 8192 x 8192 8-bit HEIC took 407 MB: 6 bytes a pixel.)
+    /// The memory the conversion of a `width` x `height` picture holds at its peak: libheif's
+    /// RGB 4:4:4 planes of the coded samples (an alpha plane one more; 2 bytes a sample when
+    /// `deep`), and, when it is kept `whole` rather than reduced, the picture in RGBA8 and, for
+    /// a turned or mirrored one, its turned copy.
     static func workingBytes(width: Int, height: Int, deep: Bool, hasAlpha: Bool, whole: Bool) -> Int {
         let sampleBytes = deep ? 2 : 1
-        let perPixel = sampleBytes * ((hasAlpha ? 5 : 3) + (hasAlpha ? 4 : 3)) + (whole ? 4 : 0)
+        let perPixel = sampleBytes * (hasAlpha ? 4 : 3) + (whole ? 8 : 0)
         return width * height * perPixel
     }
 

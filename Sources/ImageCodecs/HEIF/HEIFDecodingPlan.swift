@@ -17,9 +17,9 @@ import SafeFiles
 ///   that cannot be read;
 /// - more than `maxImages` images, or more than twice the decoded-picture limit's pixels in
 ///   coded images, decoded for one picture (a grid may name one tile thousands of times);
-/// and it estimates `peakBytes`, the most memory the decoding holds before libheif's final
-/// conversion to interleaved RGB (which `HEIFDecoder.workingBytes` covers), with libheif
-/// decoding the tiles one at a time on the calling thread:
+/// and it estimates `peakBytes`, the most memory libheif's decoding holds until it hands out
+/// its RGB 4:4:4 planes (their conversion here is what `HEIFDecoder.workingBytes` covers),
+/// with libheif decoding the tiles one at a time on the calling thread:
 /// - a coded image: the decoder's planes at the coded size (its own metadata, freed before
 ///   the conversion, within the rest), libheif's copy of the visible part and that copy's
 ///   conversion to RGB 4:4:4 planes (6 bytes a pixel at 8 bits 4:2:0; an 8192 x 8192 HEIC
@@ -27,7 +27,7 @@ import SafeFiles
 /// - a grid or overlay: its RGB 4:4:4 canvas, held while the largest of its inputs decodes;
 /// - an alpha plane: decoded while the picture it belongs to is held.
 struct HEIFDecodingPlan {
-    /// The most memory the decoding holds before the final conversion, estimated.
+    /// The most memory libheif's decoding holds, estimated.
     private(set) var peakBytes = 0
     /// How many images are decoded: coded images, and the derived images made of them.
     private(set) var images = 0
