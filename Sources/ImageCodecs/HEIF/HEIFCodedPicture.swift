@@ -157,32 +157,7 @@ struct HEIFCodedPicture: Equatable {
     /// 5.5.1: max_frame_width_minus_1 and max_frame_height_minus_1).
     static func av1SequenceHeader(_ payload: ArraySlice<UInt8>) -> (width: Int, height: Int)? {
         var bits = HEIFBitReader(payload.prefix(64))
-        guard bits.skip(4), let reduced = bits.read(1) else { return nil }
-        if reduced == 1 {
-            guard bits.skip(5) else { return nil }
-        } else {
-            guard let timing = bits.read(1) else { return nil }
-            var decoderModel = 0, bufferDelayLength = 0
-            if timing == 1 {
-                guard bits.skip(64), let equalInterval = bits.read(1), equalInterval == 0 || bits.uvlc() != nil,
-                      let model = bits.read(1) else { return nil }
-                decoderModel = model
-                if model == 1 {
-                    guard let length = bits.read(5), bits.skip(32 + 5 + 5) else { return nil }
-                    bufferDelayLength = length + 1
-                }
-            }
-            guard let initialDelay = bits.read(1), let operatingPoints = bits.read(5) else { return nil }
-            for _ in 0 ... operatingPoints {
-                guard bits.skip(12), let level = bits.read(5), bits.skip(level > 7 ? 1 : 0) else { return nil }
-                if decoderModel == 1 {
-                    guard let present = bits.read(1), bits.skip(present == 1 ? 2 * bufferDelayLength + 1 : 0) else { return nil }
-                }
-                if initialDelay == 1 {
-                    guard let present = bits.read(1), bits.skip(present == 1 ? 4 : 0) else { return nil }
-                }
-            }
-        }
+        guard av1HeaderStart(&bits) != nil else { return nil }
         guard let widthBits = bits.read(4), let heightBits = bits.read(4),
               let width = bits.read(widthBits + 1), let height = bits.read(heightBits + 1) else { return nil }
         return (width + 1, height + 1)
@@ -254,4 +229,39 @@ struct HEIFBitReader {
 
     /// An AV1 uvlc() number, or nil.
     mutating func uvlc() -> Int? { golomb() }
+}
+
+extension HEIFCodedPicture {
+    /// Reads an AV1 sequence header OBU's fields up to the frame size (AV1 specification
+    /// 5.5.1: the profile, the still-picture flags, timing and decoder models, the operating
+    /// points), leaving `bits` at frame_width_bits_minus_1; nil when it cannot be read so far.
+    static func av1HeaderStart(_ bits: inout HEIFBitReader) -> (profile: Int, reduced: Int)? {
+        guard let profile = bits.read(3), bits.skip(1), let reduced = bits.read(1) else { return nil }
+        if reduced == 1 {
+            guard bits.skip(5) else { return nil }
+            return (profile, reduced)
+        }
+        guard let timing = bits.read(1) else { return nil }
+        var decoderModel = 0, bufferDelayLength = 0
+        if timing == 1 {
+            guard bits.skip(64), let equalInterval = bits.read(1), equalInterval == 0 || bits.uvlc() != nil,
+                  let model = bits.read(1) else { return nil }
+            decoderModel = model
+            if model == 1 {
+                guard let length = bits.read(5), bits.skip(32 + 5 + 5) else { return nil }
+                bufferDelayLength = length + 1
+            }
+        }
+        guard let initialDelay = bits.read(1), let operatingPoints = bits.read(5) else { return nil }
+        for _ in 0 ... operatingPoints {
+            guard bits.skip(12), let level = bits.read(5), bits.skip(level > 7 ? 1 : 0) else { return nil }
+            if decoderModel == 1 {
+                guard let present = bits.read(1), bits.skip(present == 1 ? 2 * bufferDelayLength + 1 : 0) else { return nil }
+            }
+            if initialDelay == 1 {
+                guard let present = bits.read(1), bits.skip(present == 1 ? 4 : 0) else { return nil }
+            }
+        }
+        return (profile, reduced)
+    }
 }

@@ -263,32 +263,7 @@ struct HEIFVideoSignal: Equatable {
     /// and 5.5.2); nil when it cannot be read that far.
     static func av1SequenceHeader(_ payload: ArraySlice<UInt8>) -> HEIFVideoSignal? {
         var bits = HEIFBitReader(payload.prefix(256))
-        guard let profile = bits.read(3), bits.skip(1), let reduced = bits.read(1) else { return nil }
-        if reduced == 1 {
-            guard bits.skip(5) else { return nil }
-        } else {
-            guard let timing = bits.read(1) else { return nil }
-            var decoderModel = 0, bufferDelayLength = 0
-            if timing == 1 {
-                guard bits.skip(64), let equalInterval = bits.read(1), equalInterval == 0 || bits.uvlc() != nil,
-                      let model = bits.read(1) else { return nil }
-                decoderModel = model
-                if model == 1 {
-                    guard let length = bits.read(5), bits.skip(32 + 5 + 5) else { return nil }
-                    bufferDelayLength = length + 1
-                }
-            }
-            guard let initialDelay = bits.read(1), let operatingPoints = bits.read(5) else { return nil }
-            for _ in 0 ... operatingPoints {
-                guard bits.skip(12), let level = bits.read(5), bits.skip(level > 7 ? 1 : 0) else { return nil }
-                if decoderModel == 1 {
-                    guard let present = bits.read(1), bits.skip(present == 1 ? 2 * bufferDelayLength + 1 : 0) else { return nil }
-                }
-                if initialDelay == 1 {
-                    guard let present = bits.read(1), bits.skip(present == 1 ? 4 : 0) else { return nil }
-                }
-            }
-        }
+        guard let (profile, reduced) = HEIFCodedPicture.av1HeaderStart(&bits) else { return nil }
         guard let widthBits = bits.read(4), let heightBits = bits.read(4), bits.skip(widthBits + 1), bits.skip(heightBits + 1)
         else { return nil }
         if reduced == 0 {
