@@ -23,13 +23,15 @@ import SafeFiles
 /// - for a layer smaller than the picture, the stored thumbnail when it has the pixels the
 ///   layer needs (`HEIFThumbnail`), else the picture itself (libheif 1.15 decodes a grid whole:
 ///   it offers no decoding of tiles at a reduced size), area-reduced row by row as it is
-///   converted, before it is turned.
+///   converted, before it is turned. A grid without alpha has its tiles decoded two at a
+///   time on render-gif's own threads (`HEIFGridDecoder`), each by a libheif context of its
+///   own, which libheif cannot do without threads it may fail to start.
 ///
 /// The shown size, and the memory its decoding takes (`workingBytes`, and what the file's own
 /// boxes say libheif will decode for it, `HEIFDecodingPlan`: grids and their tiles, coded
 /// sizes, alpha planes, cycles among them), are checked against the limits before any
 /// picture is decoded, and libheif's own guards are set above them (`render_gif_heif_set_limits`:
-/// tiles decoded on the calling thread, sizes, tiles, memory where the version has them).
+/// no threads of libheif's own, sizes, tiles, memory where the version has them).
 /// Every libheif failure becomes `.corrupt` with its text.
 ///
 /// What else could end the process from inside the decoders, and what is done about it:
@@ -101,10 +103,10 @@ enum HEIFDecoder {
     }
 
     /// A libheif context with the guards of `limits`.
-    private static func makeContext(limits: ImageLimits, path: String) throws(ImageCodecError) -> OpaquePointer {
+    static func makeContext(limits: ImageLimits, path: String) throws(ImageCodecError) -> OpaquePointer {
         guard let context = heif_context_alloc() else { throw .corrupt(path: path, message: "out of memory for libheif") }
         // libheif's own guards, above the limits so that a picture just over them is refused
-        // below with its size named; tiles decoded on this thread.
+        // below with its size named; libheif starts no threads of its own.
         let side = 2 * max(limits.maxWidth, limits.maxHeight)
         render_gif_heif_set_limits(context, Int32(clamping: side), UInt64(side) * UInt64(side),
                                    UInt64(HEIFDecodingPlan.maxImages), UInt64(2 * limits.maxWorkingBytes))
@@ -142,14 +144,16 @@ enum HEIFDecoder {
                 handle = thumbnail
             }
             defer { if handle != primary { heif_image_handle_release(handle) } }
-            return try decodeImage(handle, picture: picture, items: items, plan: plan, target: target, limits: limits, path: path)
+            return try decodeImage(handle, picture: picture, items: items, rewritten: rewritten, plan: plan, target: target,
+                                   limits: limits, path: path)
         }
     }
 
     /// Decodes `picture` through `handle` (of the rewritten file): libheif's coded samples
     /// (`HEIFPlanarRows`), the file's transformations (`HEIFTransformations`), the colour
     /// description of the first of `picture.colourFrom` that has one.
-    private static func decodeImage(_ handle: OpaquePointer, picture: Picture, items: HEIFItems, plan: HEIFDecodingPlan,
+    private static func decodeImage(_ handle: OpaquePointer, picture: Picture, items: HEIFItems,
+                                    rewritten: HEIFRewrittenFile, plan: HEIFDecodingPlan,
                                     target: (width: Int, height: Int), limits: ImageLimits,
                                     path: String) throws(ImageCodecError) -> RGBAImage {
         let (width, height) = (picture.width, picture.height)
@@ -158,14 +162,19 @@ enum HEIFDecoder {
         // Decoding (the plan's peak) comes before the conversion, which holds libheif's RGB
         // planes and this file's own picture (`workingBytes`): the larger of the two is needed.
         let converting = workingBytes(width: width, height: height, deep: deep, hasAlpha: hasAlpha, whole: target == (width, height))
-        try limits.checkWorkingMemory(needed: max(converting, plan.peakBytes), width: width, height: height, path: path)
+        let grid = hasAlpha ? nil : HEIFGridDecoder(picture.id, of: items)
+        let decoding = plan.peakBytes + (grid?.secondTileBytes ?? 0)
+        try limits.checkWorkingMemory(needed: max(converting, decoding), width: width, height: height, path: path)
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 1
         options?.pointee.convert_hdr_to_8bit = 0
         render_gif_heif_repeat_chroma_samples(options)
         var decoded: OpaquePointer?
-        try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), path: path)
+        if let grid { decoded = try grid.decode(rewritten, options: options, limits: limits, path: path) }
+        if decoded == nil {
+            try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), path: path)
+        }
         guard let image = decoded else { throw .corrupt(path: path, message: "libheif returned no picture") }
         defer { heif_image_release(image) }
 

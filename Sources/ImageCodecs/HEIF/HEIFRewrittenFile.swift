@@ -42,6 +42,33 @@ struct HEIFRewrittenFile {
         return true
     }
 
+    /// The same file with its primary item (`pitm`) set to `id` and that item not hidden, so
+    /// that libheif hands out a handle for an item it keeps no handle of (a grid's tile:
+    /// libheif 1.15 gives handles of top-level items only, and takes a primary only among
+    /// them); nil when the meta box has no `pitm` or no `infe` of `id`, or a field cannot hold it.
+    func withPrimary(_ id: UInt32) -> HEIFRewrittenFile? {
+        // meta, iinf and infe are full boxes: 4 bytes of version and flags open their bodies.
+        guard meta.count >= 12, let children = HEIFBox.list(meta, in: 12 ..< meta.count),
+              let pitm = children.first(where: { $0.type == "pitm" }), pitm.body.count >= 6,
+              let iinf = children.first(where: { $0.type == "iinf" }), iinf.body.count >= 6 else { return nil }
+        let wide = meta[pitm.body.lowerBound] != 0
+        guard wide ? pitm.body.count >= 8 : id <= 0xFFFF else { return nil }
+        let entries = iinf.body.lowerBound + (meta[iinf.body.lowerBound] == 0 ? 6 : 8)
+        guard entries <= iinf.body.upperBound, let infes = HEIFBox.list(meta, in: entries ..< iinf.body.upperBound),
+              let infe = infes.first(where: { box in
+                  guard box.type == "infe", box.body.count >= 8 else { return false }
+                  var fields = HEIFCursor(meta, box.body)
+                  guard let version = fields.read(1), version >= 2, fields.skip(3),
+                        let item = fields.read(version == 2 ? 2 : 4) else { return false }
+                  return item == Int(id)
+              }) else { return nil }
+        var changed = meta
+        let field = pitm.body.lowerBound + 4, width = wide ? 4 : 2
+        for k in 0 ..< width { changed[field + k] = UInt8(truncatingIfNeeded: id >> (8 * (width - 1 - k))) }
+        changed[infe.body.lowerBound + 3] &= 0xFE  // the hidden flag
+        return HEIFRewrittenFile(original: original, patches: patches, insertion: insertion, meta: changed)
+    }
+
     /// The rewritten file as one array (for tests and the checks that need the boxes).
     var bytes: [UInt8] {
         var whole = [UInt8](repeating: 0, count: count)
