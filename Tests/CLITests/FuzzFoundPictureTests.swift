@@ -15,6 +15,8 @@ import Testing
                       ("heif-decoding/grid-naming-itself-beside-three-tiles.heic", "item 5 (grid) is built from itself"),
                       // libheif 1.15 asserted (abort) on an iden item naming an 'hvc0' item.
                       ("heif-decoding/iden-naming-an-item-of-unknown-type.heic", "item 1 is a 'hvc0' item, not an HEVC or AV1 picture"),
+                      // A grid whose pixi box says 0 bits: libheif asserted when its planes were made.
+                      ("heif-decoding/grid-pixi-of-zero-bits.heic", "the grid's pixi box gives no depth of 8 to 16 bits for its channels"),
                       ("image-decoding/png-exif-chunk-declaring-2gb.png", "read beyond end of data")])
     static func fuzzFoundPicturesAreOneLineErrors(path: String, reason: String) throws {
         let folder = try CommandRunner.temporaryFolder()

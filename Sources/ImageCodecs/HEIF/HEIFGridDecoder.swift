@@ -20,7 +20,8 @@ struct HEIFGridDecoder {
     let origins: [(x: Int, y: Int)]
     let width: Int
     let height: Int
-    /// The joined planes' depth when the grid's `pixi` says it (else the first tile's).
+    /// The joined planes' depth when the grid has a `pixi` (0 for one libheif refuses: no
+    /// channel, or channels of different depths), else nil for the first tile's.
     let declaredDepth: Int?
     /// What decoding a second tile at once adds to the decoding plan's peak: the largest
     /// tile's decoder planes, libheif's copy and its RGB 4:4:4 planes (6 bytes a pixel at
@@ -59,9 +60,13 @@ struct HEIFGridDecoder {
         self.width = width
         self.height = height
         secondTileBytes = 2 * 6 * largestTile
-        declaredDepth = items.property("pixi", of: id).flatMap { pixi in
-            let body = items.bytes[pixi.body]
-            return body.count >= 6 ? Int(body[body.startIndex + 5]) : nil
+        declaredDepth = items.property("pixi", of: id).map { pixi in
+            // version and flags, the channel count, a depth per channel; libheif 1.15 takes
+            // the first and refuses channels of different depths, as `decode` does.
+            let body = Array(items.bytes[pixi.body])
+            guard body.count >= 6, body[4] >= 1, body.count >= 5 + Int(body[4]) else { return 0 }
+            let depths = body[5 ..< 5 + Int(body[4])]
+            return depths.allSatisfy { $0 == depths.first } ? Int(depths.first!) : 0
         }
     }
 
@@ -83,6 +88,9 @@ struct HEIFGridDecoder {
         guard heif_image_has_channel(first, heif_channel_Alpha) == 0 else { return nil }
         let channels = [heif_channel_R, heif_channel_G, heif_channel_B]
         let depth = Int32(declaredDepth ?? Int(heif_image_get_bits_per_pixel_range(first, heif_channel_G)))
+        guard (8 ... 16).contains(depth) else {
+            throw .corrupt(path: path, message: "the grid's pixi box gives no depth of 8 to 16 bits for its channels")
+        }
         var created: OpaquePointer?
         try HEIFDecoder.check(heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB, heif_chroma_444, &created),
                               path: path)
