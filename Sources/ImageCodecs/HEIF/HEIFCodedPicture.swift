@@ -72,18 +72,8 @@ struct HEIFCodedPicture: Equatable {
     /// (ITU-T H.265, 7.3.2.2): its size, chroma format and luma and chroma bit depths.
     static func hevcSequenceParameterSet(_ payload: ArraySlice<UInt8>) -> HEIFCodedPicture? {
         var bits = HEIFBitReader(unescaping: payload.prefix(400))
-        guard bits.skip(4), let maxSubLayersMinus1 = bits.read(3), bits.skip(1),
-              bits.skip(96) else { return nil }  // profile_tier_level's general part
-        var present: [(profile: Bool, level: Bool)] = []
-        for _ in 0 ..< maxSubLayersMinus1 {
-            guard let profile = bits.read(1), let level = bits.read(1) else { return nil }
-            present.append((profile == 1, level == 1))
-        }
-        if maxSubLayersMinus1 > 0, !bits.skip(2 * (8 - maxSubLayersMinus1)) { return nil }
-        for layer in present {
-            guard bits.skip(layer.profile ? 88 : 0), bits.skip(layer.level ? 8 : 0) else { return nil }
-        }
-        guard bits.golomb() != nil, let chroma = bits.golomb(), chroma <= 3,
+        guard hevcHeaderStart(&bits) != nil else { return nil }
+        guard let chroma = bits.golomb(), chroma <= 3,
               let separatePlanes = chroma == 3 ? bits.read(1) : 0, let width = bits.golomb(), let height = bits.golomb(),
               let window = bits.read(1) else { return nil }
         var crop = [0, 0, 0, 0]  // left, right, top, bottom, in chroma samples
@@ -263,5 +253,24 @@ extension HEIFCodedPicture {
             }
         }
         return (profile, reduced)
+    }
+
+    /// Reads an HEVC sequence parameter set's fields up to its chroma format (ITU-T H.265,
+    /// 7.3.2.2: the video parameter set's id, the sub-layer count, profile_tier_level, the
+    /// parameter set's own id), leaving `bits` at chroma_format_idc; returns
+    /// sps_max_sub_layers_minus1, nil when it cannot be read so far.
+    static func hevcHeaderStart(_ bits: inout HEIFBitReader) -> Int? {
+        guard bits.skip(4), let maxSubLayersMinus1 = bits.read(3), bits.skip(1),
+              bits.skip(96) else { return nil }  // profile_tier_level's general part
+        var present: [(profile: Bool, level: Bool)] = []
+        for _ in 0 ..< maxSubLayersMinus1 {
+            guard let profile = bits.read(1), let level = bits.read(1) else { return nil }
+            present.append((profile == 1, level == 1))
+        }
+        if maxSubLayersMinus1 > 0, !bits.skip(2 * (8 - maxSubLayersMinus1)) { return nil }
+        for layer in present {
+            guard bits.skip(layer.profile ? 88 : 0), bits.skip(layer.level ? 8 : 0) else { return nil }
+        }
+        return bits.golomb() != nil ? maxSubLayersMinus1 : nil
     }
 }

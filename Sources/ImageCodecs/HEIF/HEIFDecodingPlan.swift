@@ -143,16 +143,8 @@ struct HEIFDecodingPlan {
     /// A grid: `rows` x `columns` tiles (named by `dimg`, row by row) joined and cropped to
     /// its output size.
     private mutating func grid(_ id: UInt32, route: inout [UInt32]) throws(ImageCodecError) -> Cost {
-        guard let layout = items.data(of: id, prefix: 12), layout.count >= 8 else {
-            throw corrupt("the layout of the grid item \(id) cannot be read")
-        }
-        let wide = layout[1] & 1 != 0
-        guard !wide || layout.count >= 12 else { throw corrupt("the layout of the grid item \(id) cannot be read") }
-        var fields = HEIFCursor(layout, from: 4)
-        let rows = Int(layout[2]) + 1, columns = Int(layout[3]) + 1
-        guard let width = fields.read(wide ? 4 : 2), let height = fields.read(wide ? 4 : 2) else {
-            throw corrupt("the layout of the grid item \(id) cannot be read")
-        }
+        guard let layout = HEIFGridLayout(id, of: items) else { throw corrupt("the layout of the grid item \(id) cannot be read") }
+        let (rows, columns, width, height) = (layout.rows, layout.columns, layout.width, layout.height)
         try checkCanvas(id, kind: "grid", width: width, height: height)
         let tiles = items.referenced("dimg", from: id)
         guard tiles.count == rows * columns else {

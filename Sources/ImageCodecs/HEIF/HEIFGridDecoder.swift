@@ -33,12 +33,8 @@ struct HEIFGridDecoder {
     /// Tiles are placed as libheif 1.15 places them: along a row, each after the declared
     /// width of the one before; each row below the declared height of the row's last tile.
     init?(_ id: heif_item_id, of items: HEIFItems) {
-        guard items.items[id]?.type == "grid", let layout = items.data(of: id, prefix: 12), layout.count >= 8 else { return nil }
-        let wide = layout[1] & 1 != 0
-        guard !wide || layout.count >= 12 else { return nil }
-        var fields = HEIFCursor(layout, from: 4)
-        let rows = Int(layout[2]) + 1, columns = Int(layout[3]) + 1
-        guard let width = fields.read(wide ? 4 : 2), let height = fields.read(wide ? 4 : 2) else { return nil }
+        guard items.items[id]?.type == "grid", let layout = HEIFGridLayout(id, of: items) else { return nil }
+        let (rows, columns, width, height) = (layout.rows, layout.columns, layout.width, layout.height)
         let tiles = items.referenced("dimg", from: id)
         guard tiles.count == rows * columns, tiles.count >= 2 else { return nil }
         var origins: [(x: Int, y: Int)] = []
@@ -99,38 +95,27 @@ struct HEIFGridDecoder {
             for channel in channels {
                 try HEIFDecoder.check(heif_image_add_plane(joined, channel, Int32(width), Int32(height), depth), path: path)
             }
-            var problems = [String?](repeating: nil, count: tiles.count)
-            problems[0] = paste(first, at: 0, into: joined)
-            var failures = [ImageCodecError?](repeating: nil, count: tiles.count)
-            var withAlpha = [Bool](repeating: false, count: tiles.count)
+            var outcomes = [TileOutcome](repeating: .pasted, count: tiles.count)
+            outcomes[0] = paste(first, at: 0, into: joined).map(TileOutcome.refused) ?? .pasted
             // Each worker decodes the tiles of its parity and pastes them into their own parts
-            // of the joined planes; what went wrong is kept per tile, the first one thrown.
-            failures.withUnsafeMutableBufferPointer { failed in
-                problems.withUnsafeMutableBufferPointer { refused in
-                    withAlpha.withUnsafeMutableBufferPointer { alpha in
-                        nonisolated(unsafe) let (failed, refused, alpha) = (failed, refused, alpha)
-                        nonisolated(unsafe) let (joinedImage, decodingOptions) = (joined, options)
-                        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-                            for index in stride(from: 1 + worker, to: tiles.count, by: 2) {
-                                do throws(ImageCodecError) {
-                                    let tile = try Self.decodeTile(tiles[index], of: rewritten, options: decodingOptions,
-                                                                   limits: limits, path: path)
-                                    defer { heif_image_release(tile) }
-                                    alpha[index] = heif_image_has_channel(tile, heif_channel_Alpha) != 0
-                                    if !alpha[index] { refused[index] = paste(tile, at: index, into: joinedImage) }
-                                } catch {
-                                    failed[index] = error
-                                }
-                            }
-                        }
+            // of the joined planes; what became of each tile is kept, the first failure thrown.
+            outcomes.withUnsafeMutableBufferPointer { found in
+                nonisolated(unsafe) let (found, joinedImage, decodingOptions) = (found, joined, options)
+                DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                    for index in stride(from: 1 + worker, to: tiles.count, by: 2) {
+                        found[index] = decodeAndPaste(index, of: rewritten, options: decodingOptions, into: joinedImage,
+                                                      limits: limits, path: path)
                     }
                 }
             }
-            for index in tiles.indices {
-                if let failure = failures[index] { throw failure }
-                if let problem = problems[index] { throw .corrupt(path: path, message: problem) }
+            for outcome in outcomes {
+                switch outcome {
+                case .pasted, .hasAlpha: continue
+                case let .failed(error): throw error
+                case let .refused(problem): throw .corrupt(path: path, message: problem)
+                }
             }
-            if withAlpha.contains(true) {
+            if outcomes.contains(where: { if case .hasAlpha = $0 { true } else { false } }) {
                 heif_image_release(joined)
                 return nil
             }
@@ -139,6 +124,30 @@ struct HEIFGridDecoder {
             throw error
         }
         return joined
+    }
+
+    /// What became of one tile.
+    private enum TileOutcome {
+        case pasted
+        case failed(ImageCodecError)
+        /// It cannot be joined (`paste`'s reason).
+        case refused(String)
+        /// It has an alpha plane: libheif joins the grid instead.
+        case hasAlpha
+    }
+
+    /// Decodes tile `index` and pastes it into `joined`.
+    private func decodeAndPaste(_ index: Int, of rewritten: HEIFRewrittenFile,
+                                options: UnsafeMutablePointer<heif_decoding_options>?, into joined: OpaquePointer,
+                                limits: ImageLimits, path: String) -> TileOutcome {
+        do throws(ImageCodecError) {
+            let tile = try Self.decodeTile(tiles[index], of: rewritten, options: options, limits: limits, path: path)
+            defer { heif_image_release(tile) }
+            guard heif_image_has_channel(tile, heif_channel_Alpha) == 0 else { return .hasAlpha }
+            return paste(tile, at: index, into: joined).map(TileOutcome.refused) ?? .pasted
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// One tile decoded through a libheif context of its own, reading the file with the tile

@@ -116,18 +116,9 @@ struct HEIFVideoSignal: Equatable {
     /// that far. Without VUI or without a colour description, H.265's inferred values.
     static func hevcSequenceParameterSet(_ payload: ArraySlice<UInt8>) -> HEIFVideoSignal? {
         var bits = HEIFBitReader(unescaping: payload.prefix(8192))
-        guard bits.skip(4), let maxSubLayersMinus1 = bits.read(3), bits.skip(1), bits.skip(96) else { return nil }
-        var present: [(profile: Bool, level: Bool)] = []
-        for _ in 0 ..< maxSubLayersMinus1 {
-            guard let profile = bits.read(1), let level = bits.read(1) else { return nil }
-            present.append((profile == 1, level == 1))
-        }
-        if maxSubLayersMinus1 > 0, !bits.skip(2 * (8 - maxSubLayersMinus1)) { return nil }
-        for layer in present {
-            guard bits.skip(layer.profile ? 88 : 0), bits.skip(layer.level ? 8 : 0) else { return nil }
-        }
+        guard let maxSubLayersMinus1 = HEIFCodedPicture.hevcHeaderStart(&bits) else { return nil }
         var signal = HEIFVideoSignal()
-        guard bits.golomb() != nil, let chroma = bits.golomb(), chroma <= 3 else { return nil }
+        guard let chroma = bits.golomb(), chroma <= 3 else { return nil }
         signal.chromaFormat = chroma
         if chroma == 3 {
             // Separate colour planes are three monochrome pictures.
