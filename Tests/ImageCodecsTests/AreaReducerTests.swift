@@ -46,6 +46,39 @@ import Testing
         #expect(whole.image().pixels == [35, 0, 0, 255, 55, 0, 0, 255])
     }
 
+    @Test static func rowsSplitBetweenReducersJoinIntoTheSamePicture() {
+        // A 3 x 3 picture to 2 x 2: the middle row is split between both target rows, and the
+        // split between the reducers falls inside a target row, as with two converting threads.
+        let values: [[UInt8]] = [[0, 90, 210], [30, 60, 120], [240, 150, 3]]
+        var whole = AreaReducer(sourceWidth: 3, sourceHeight: 3, width: 2, height: 2)
+        var upper = whole, lower = whole
+        for y in 0 ..< 3 {
+            row(values[y]).withUnsafeBufferPointer { pixels in
+                whole.add(pixels.baseAddress!, y: y, firstColumn: 0, step: 1, count: 3)
+                if y < 2 {
+                    upper.add(pixels.baseAddress!, y: y, firstColumn: 0, step: 1, count: 3)
+                } else {
+                    lower.add(pixels.baseAddress!, y: y, firstColumn: 0, step: 1, count: 3)
+                }
+            }
+        }
+        upper.absorb(lower)
+        #expect(upper.image() == whole.image())
+        // Target (0, 0) covers rows [0, 1.5) and columns [0, 1.5): weights 1, 0.5 / 0.5, 0.25
+        // over 2.25: (0 + 45 + 15 + 15) / 2.25 = 33.3; (1, 1): (60 * 0.25 + 120 * 0.5 + 150 * 0.5
+        // + 3) / 2.25 = 68.
+        #expect(whole.image().pixels[0] == 33)
+        #expect(whole.image().pixels[12] == 68)
+        var sink = PictureRowSink(width: 3, height: 3, target: (2, 2))
+        #expect(sink.reduces)
+        var other = sink
+        row(values[0]).withUnsafeBufferPointer { sink.add($0.baseAddress!, y: 0) }
+        for y in 1 ..< 3 { row(values[y]).withUnsafeBufferPointer { other.add($0.baseAddress!, y: y) } }
+        sink.absorb(other)
+        #expect(sink.image() == whole.image())
+        #expect(!PictureRowSink(width: 3, height: 3, target: (3, 3)).reduces)
+    }
+
     @Test static func colourIsWeightedByAlphaAndComesOutPremultiplied() {
         var reducer = AreaReducer(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1)
         let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 0]  // opaque red, transparent green

@@ -192,25 +192,20 @@ enum HEIFDecoder {
             throw .corrupt(path: path, message: "libheif returned a picture of another size than the file declares")
         }
         let described = picture.colourFrom.first { HEIFColorSource.hasDescription($0) } ?? picture.colourFrom[0]
-        let transform = HEIFColorSource.transform(described, stream: signal, sixteenBitInput: planes.deep)
         let window = transformations.window, orientation = transformations.orientation
-        let rows = HEIFRowConverter(width: window.x.count, hasAlpha: planes.hasAlpha, bitDepth: planes.bitDepth,
-                                    premultiplied: planes.hasAlpha && heif_image_is_premultiplied_alpha(image) != 0,
-                                    transform: transform)
+        let premultiplied = planes.hasAlpha && heif_image_is_premultiplied_alpha(image) != 0
+        func rowConverter() -> HEIFRowConverter {
+            HEIFRowConverter(width: window.x.count, hasAlpha: planes.hasAlpha, bitDepth: planes.bitDepth,
+                             premultiplied: premultiplied,
+                             transform: HEIFColorSource.transform(described, stream: signal, sixteenBitInput: planes.deep))
+        }
         let storedTarget = orientation.exchangedSize(width: target.width, height: target.height)
         var sink = PictureRowSink(width: window.x.count, height: window.y.count,
                                   target: target == (width, height) ? (window.x.count, window.y.count) : storedTarget)
-        var coded = [UInt8](repeating: 0, count: window.x.count * planes.pixelBytes)
-        var row = [UInt8](repeating: 0, count: window.x.count * 4)
-        coded.withUnsafeMutableBytes { codedBuffer in
-            row.withUnsafeMutableBufferPointer { rowBuffer in
-                for y in window.y {
-                    planes.convert(row: y, columns: window.x, into: codedBuffer.baseAddress!)
-                    rows.convert(codedBuffer.baseAddress!.assumingMemoryBound(to: UInt8.self), into: rowBuffer.baseAddress!)
-                    sink.add(rowBuffer.baseAddress!, y: y - window.y.lowerBound)
-                }
+        HEIFRowConversion(rows: window.y, columns: window.x)
+            .run(first: .init(planes: planes, rows: rowConverter()), into: &sink) {
+                HEIFPlanarRows(image: image, signal: signal).map { .init(planes: $0, rows: rowConverter()) }
             }
-        }
         return orientation.apply(to: sink.image())
     }
 

@@ -134,6 +134,20 @@ struct AreaReducer {
         }
     }
 
+    /// Adds what `other`, a reducer of the same sizes, has gathered from rows this one has
+    /// not taken: the sums are exact, so rows split between reducers and joined here give the
+    /// picture one reducer taking them all gives.
+    mutating func absorb(_ other: AreaReducer) {
+        precondition(other.sourceWidth == sourceWidth && other.sourceHeight == sourceHeight && other.width == width
+                     && other.height == height && other.targetPixelArea == targetPixelArea,
+                     "AreaReducer: cannot join a reduction of other sizes")
+        other.sums.withUnsafeBufferPointer { gathered in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for i in 0 ..< sums.count { sums[i] &+= gathered[i] }
+            }
+        }
+    }
+
     /// The reduced picture, premultiplied: each pixel the area-weighted mean of the source
     /// pixels under it, rounded to nearest.
     func image() -> RGBAImage {

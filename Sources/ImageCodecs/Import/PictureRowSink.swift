@@ -62,6 +62,17 @@ struct PictureRowSink {
         }
     }
 
+    /// Whether rows go through an area reducer (the picture is never held whole).
+    var reduces: Bool { reducer != nil }
+
+    /// Takes what `other`, a reducing sink of the same sizes, has gathered from rows this one
+    /// has not taken (`AreaReducer.absorb`).
+    mutating func absorb(_ other: PictureRowSink) {
+        guard let gathered = other.reducer else { preconditionFailure("PictureRowSink: only reductions can be joined") }
+        precondition(reducer != nil, "PictureRowSink: only reductions can be joined")
+        reducer!.absorb(gathered)
+    }
+
     /// The picture: reduced and premultiplied, or whole and straight.
     func image() -> RGBAImage {
         if let reducer { return reducer.image() }
