@@ -172,7 +172,7 @@ public struct AnimationPalettePlanner: Sendable {
         }
         guard squaredError > 0 else { return .infinity }
         let meanSquaredError = squaredError / (3 * totalWeight)
-        return 10 * SRGBTransfer.log10(255 * 255 / meanSquaredError)
+        return 10 * PortableMath.log10(255 * 255 / meanSquaredError)
     }
 
     /// Counts the outgoing colours of the changed pixels of `region` and shows the new ones.

@@ -158,7 +158,7 @@ final class StillTileRefiner {
         }
         guard squaredError > 0 else { return .settled }
         let meanSquaredError = Double(squaredError) / Double(3 * max(content, 1))
-        let psnr = 10 * SRGBTransfer.log10(255 * 255 / meanSquaredError)
+        let psnr = 10 * PortableMath.log10(255 * 255 / meanSquaredError)
         return psnr >= targetPSNR ? .settled : .pending(squaredError)
     }
 

@@ -1,5 +1,5 @@
-/// Chooses `count` representative colours for weighted points in OkLab, around fixed colours
-/// that stay put.
+/// Chooses `count` representative colours for weighted points (sRGB values), around fixed
+/// colours that stay put.
 ///
 /// Two stages. First a variance-minimising box split (median cut done properly, as in Wu's
 /// quantizer but on the exact points): repeatedly take the box with the largest weighted

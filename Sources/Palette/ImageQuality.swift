@@ -24,7 +24,7 @@ enum ImageQuality {
         let samples = a.width * a.height * 3
         guard squaredSum > 0, samples > 0 else { return .infinity }
         let meanSquaredError = Double(squaredSum) / Double(samples)
-        return 10 * SRGBTransfer.log10(255 * 255 / meanSquaredError)
+        return 10 * PortableMath.log10(255 * 255 / meanSquaredError)
     }
 
     /// The image a palette and its indices show: `indices` row-major over `rect`, written into

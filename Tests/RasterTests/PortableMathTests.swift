@@ -41,4 +41,15 @@ import Testing
         #expect(abs(PortableMath.tan(.pi / 4) - 1) <= 3e-16)
         #expect(abs(PortableMath.cos(.pi / 3) - 0.5) <= 2e-16)
     }
+
+    @Test(arguments: [0.001, 0.5, 1, 2, 10, 65025, 1e-12])
+    static func log10AgreesWithFoundation(_ x: Double) {
+        #expect(abs(PortableMath.log10(x) - Foundation.log10(x)) < 1e-13)
+    }
+
+    @Test static func log10OfNoPositiveNumberIsNotANumberOrMinusInfinity() {
+        #expect(PortableMath.log10(0) == -.infinity)
+        #expect(PortableMath.log10(-1).isNaN)
+        #expect(PortableMath.log10(.infinity) == .infinity)
+    }
 }

@@ -11,11 +11,11 @@ import Testing
 /// the GIF was decoded by ffmpeg and by Pillow (90 images, idle frames carrying refinements of
 /// still tiles; 1.8 s, looping forever) and frame 12 of both was looked at beside the RGBA
 /// frame: the head slides from button 0 towards button 1 on its blue copy, the arc and the
-/// green borders are crisp, the decoded picture is 49.1 dB from the frame (worst channel error
-/// 34, on the sliding photo's edge). A change of these bytes must be reviewed the same way
+/// green borders are crisp, the decoded picture is 51.2 dB from the frame (worst channel error
+/// 30, on the sliding photo's edge; 49.1 dB and 34 with tables chosen in OkLab). A change of these bytes must be reviewed the same way
 /// before the hashes are updated.
 @Suite enum GoldenRenderTests {
-    static let gifSHA256 = "35ccfeed004023feb6d3a2114f9193026d5f4b7c771964c13c92b9f83e75f6a7"
+    static let gifSHA256 = "cdaff15ae3f49e230eeed5e9a0adb5fef42d03be72c738114a7ef04592c9f617"
     /// SHA-256 of frame 12's pixels as RGBA8, rows top to bottom (the PNG is 8-bit RGB).
     static let frame12PixelsSHA256 = "9f433c7261e8ca05a785053169f5538d31d82cf96f64f4baa04c0a6b10165627"
 
