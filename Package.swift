@@ -78,6 +78,10 @@ let package = Package(
         .target(name: "CPNGReader", dependencies: ["CPNG"]),
         // libpng's low-level write API behind one setjmp, for fast PNG output with chosen settings.
         .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+        // glibc's malloc arenas and the default thread stack size, which bound what the process
+        // reserves beyond what it uses (Swift's Glibc module does not import <malloc.h>); no-ops
+        // on other C libraries.
+        .target(name: "CAllocator"),
         // Test-only PNG and JPEG fixture encoders (libpng's and libjpeg's full write APIs).
         .target(name: "CTestImageFixtures", dependencies: ["CPNG", "CJPEG"]),
         // The file layer, on the C library alone: paths as bytes, only regular files read,
@@ -112,6 +116,8 @@ let package = Package(
         // budget, the output files and the errors (package API for the command).
         .target(name: "RenderGIF",
                 dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding",
+                               // What the process reserves, for the memory estimate.
+                               "CAllocator",
                                // Only to name the libraries' versions (LinkedLibrary).
                                "CPNG", "CZlib", "CGIF", "CJPEG", "CLCMS", "CHEIF", "CWebP"]),
         // The command line: argument parsing, help, the flags' names for settings and errors,

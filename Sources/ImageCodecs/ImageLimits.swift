@@ -31,6 +31,14 @@ public struct ImageLimits: Equatable, Sendable {
     /// The limits used when none are given.
     public static let `default` = ImageLimits()
 
+    /// These limits with at most `bytes` of decoding memory (`maxWorkingBytes`), whole
+    /// mebibytes, at least one: what a memory limit leaves for decoding a picture.
+    public func withWorkingMemory(atMost bytes: Int) -> ImageLimits {
+        var limits = self
+        limits.maxWorkingBytes = min(maxWorkingBytes, max(1 << 20, (bytes >> 20) << 20))
+        return limits
+    }
+
     /// Throws `.tooLarge` naming `path` when a `width` x `height` image breaks a limit.
     public func check(width: Int, height: Int, path: String) throws(ImageCodecError) {
         if width > maxWidth || height > maxHeight {

@@ -24,6 +24,10 @@ func printError(_ text: String) {
     writeStandardError(text)
 }
 
+// Before any thread starts: malloc's arenas and the threads' stacks, bounded and the same on
+// every run, so that a memory limit decides a render the same way each time.
+ProcessReservations.bound()
+
 // Before anything is opened: a closed standard descriptor would become the first file opened.
 let closedAtStart = StandardDescriptors.openClosedOnes()
 CrashCleanup.install()

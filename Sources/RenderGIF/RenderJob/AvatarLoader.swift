@@ -10,16 +10,17 @@ import Raster
 /// larger, so a camera photograph neither aliases nor holds its full size in memory. The
 /// built-in pictures are drawn from their full 256 px, as they always have been.
 enum AvatarLoader {
-    /// The images for `settings`, decoded and premultiplied. This is the render's decoding
-    /// stage: its errors are the codecs module's, converted once by the render job.
-    static func images(for settings: Animation) throws(ImageCodecError) -> SceneImages {
+    /// The images for `settings`, decoded and premultiplied, each picture file within `limits`
+    /// (the memory a limit leaves for decoding, see `MemoryNeed`). This is the render's
+    /// decoding stage: its errors are the codecs module's, converted once by the render job.
+    static func images(for settings: Animation, limits: ImageLimits = .default) throws(ImageCodecError) -> SceneImages {
         let fit = layerFit(for: settings)
-        let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit)
+        let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit, limits: limits)
         var buttons: [RGBAImage] = []
         for index in 0..<settings.buttonCount {
             let builtIn = defaultButtons[index % defaultButtons.count]
             buttons.append(try load(settings.avatarImages[index], default: builtIn,
-                                    name: "\(index % defaultButtons.count + 1)", fit: fit))
+                                    name: "\(index % defaultButtons.count + 1)", fit: fit, limits: limits))
         }
         return SceneImages(head: head, buttons: buttons)
     }
@@ -34,9 +35,9 @@ enum AvatarLoader {
                                          DefaultAvatarData.button3, DefaultAvatarData.button4]
 
     private static func load(_ picture: Picture?, default base64: String, name: String,
-                             fit: PictureFit) throws(ImageCodecError) -> RGBAImage {
+                             fit: PictureFit, limits: ImageLimits) throws(ImageCodecError) -> RGBAImage {
         switch picture?.source {
-        case let .file(path): return try ImageFile.load(path: path, fit: fit)
+        case let .file(path): return try ImageFile.load(path: path, limits: limits, fit: fit)
         case let .pixels(image): return image
         case nil: return try builtIn(base64, name: name)
         }

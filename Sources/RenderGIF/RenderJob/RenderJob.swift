@@ -37,7 +37,7 @@ package enum RenderJob {
         }
         // The outputs first: two outputs that are one file, a bad output path, or with
         // a check a missing file, fail before progress starts and before a frames folder is created.
-        try MemoryNeed.check(settings)
+        let pictureLimits = try MemoryNeed.check(settings, writesFrames: framesFolder != nil)
         if destination.writesFiles {
             try OutputOverlap.check(gif: destination.filePath, poster: settings.poster, framesFolder: framesFolder)
         }
@@ -45,7 +45,7 @@ package enum RenderJob {
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images: SceneImages
-        do { images = try AvatarLoader.images(for: settings) } catch { throw RenderGIFError(error) }
+        do { images = try AvatarLoader.images(for: settings, limits: pictureLimits) } catch { throw RenderGIFError(error) }
         timings.lap(.decode)
         try cancellation.check()
 
