@@ -31,13 +31,28 @@ struct ColorQuantizer {
 
     private func moments(_ order: [Int], _ range: Range<Int>) -> (weight: Double, sum: SIMD3<Double>, squares: Double) {
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
-        for position in range {
-            let index = order[position], w = weights[index], p = points[index]
-            weight += w
-            sum += w * p
-            squares += w * (p * p).sum()
+        order.withUnsafeBufferPointer { order in
+            points.withUnsafeBufferPointer { points in
+                weights.withUnsafeBufferPointer { weights in
+                    for position in range {
+                        let index = order[position], w = weights[index], p = points[index]
+                        weight += w
+                        sum += w * p
+                        squares += w * (p * p).sum()
+                    }
+                }
+            }
         }
         return (weight, sum, squares)
+    }
+
+    /// Sorts `order[range]` by the points' coordinate on `axis`, ties by index (a total
+    /// order, so the result does not depend on the sorting algorithm), comparing copies of
+    /// the coordinates rather than reading the points on every comparison.
+    private func sort(_ order: inout [Int], _ range: Range<Int>, axis: Int) {
+        var keyed = order[range].map { index in (value: points[index][axis], index: index) }
+        keyed.sort { $0.value < $1.value || ($0.value == $1.value && $0.index < $1.index) }
+        for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
     }
 
     private static func squaredError(weight: Double, sum: SIMD3<Double>, squares: Double) -> Double {
@@ -57,10 +72,7 @@ struct ColorQuantizer {
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
             let axis = widestAxis(order, box.start ..< box.end)
-            order[box.start ..< box.end].sort { lhs, rhs in
-                let a = points[lhs][axis], b = points[rhs][axis]
-                return a < b || (a == b && lhs < rhs)
-            }
+            sort(&order, box.start ..< box.end, axis: axis)
             let (cut, leftError, rightError) = bestCut(order, box.start ..< box.end)
             boxes[chosen] = Box(start: box.start, end: cut, error: leftError)
             boxes.append(Box(start: cut, end: box.end, error: rightError))
@@ -91,15 +103,21 @@ struct ColorQuantizer {
         let total = moments(order, range)
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
         var best = (range.lowerBound + 1, Double.infinity, 0.0, 0.0)
-        for position in range.lowerBound ..< range.upperBound - 1 {
-            let index = order[position], w = weights[index], p = points[index]
-            weight += w
-            sum += w * p
-            squares += w * (p * p).sum()
-            let left = Self.squaredError(weight: weight, sum: sum, squares: squares)
-            let right = Self.squaredError(weight: total.weight - weight, sum: total.sum - sum,
-                                          squares: total.squares - squares)
-            if left + right < best.1 { best = (position + 1, left + right, left, right) }
+        order.withUnsafeBufferPointer { order in
+            points.withUnsafeBufferPointer { points in
+                weights.withUnsafeBufferPointer { weights in
+                    for position in range.lowerBound ..< range.upperBound - 1 {
+                        let index = order[position], w = weights[index], p = points[index]
+                        weight += w
+                        sum += w * p
+                        squares += w * (p * p).sum()
+                        let left = Self.squaredError(weight: weight, sum: sum, squares: squares)
+                        let right = Self.squaredError(weight: total.weight - weight, sum: total.sum - sum,
+                                                      squares: total.squares - squares)
+                        if left + right < best.1 { best = (position + 1, left + right, left, right) }
+                    }
+                }
+            }
         }
         return (best.0, best.2, best.3)
     }
@@ -109,41 +127,69 @@ struct ColorQuantizer {
     private func refine(_ initial: [SIMD3<Double>], boxOfPoint: [Int], iterations: Int) -> [SIMD3<Double>] {
         var centres = fixed + initial
         let firstFree = fixed.count
+        let count = centres.count
         var assignment = boxOfPoint.map { $0 + firstFree }
         var distances = [Double](repeating: 0, count: points.count)
+        let neighbours = NeighbourLists(count: count, listed: min(count - 1, Self.listedNeighbours))
+        let listed = neighbours.listed
         for _ in 0 ..< max(1, iterations) {
-            let (separations, neighbours, listed) = nearestNeighbours(centres)
+            neighbours.find(centres)
             var changed = false
-            for index in points.indices {
-                let p = points[index]
-                let start = assignment[index]
-                var best = start, bestDistance = Self.distance(p, centres[start])
-                let reach = 4 * bestDistance  // (2|x − c|)^2
-                var settled = false
-                for slot in start * listed ..< (start + 1) * listed {
-                    let candidate = Int(neighbours[slot])
-                    if separations[start * centres.count + candidate] >= reach { settled = true; break }
-                    let d = Self.distance(p, centres[candidate])
-                    if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
-                }
-                if !settled {
-                    // Beyond the listed neighbours: every centre (the same minimum, ties by index).
-                    for candidate in centres.indices where candidate != start {
-                        let d = Self.distance(p, centres[candidate])
-                        if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
+            points.withUnsafeBufferPointer { points in
+                centres.withUnsafeBufferPointer { centres in
+                    assignment.withUnsafeMutableBufferPointer { assignment in
+                        distances.withUnsafeMutableBufferPointer { distances in
+                            for index in 0 ..< points.count {
+                                let p = points[index]
+                                let start = assignment[index]
+                                var best = start, bestDistance = Self.distance(p, centres[start])
+                                let reach = 4 * bestDistance  // (2|x − c|)^2
+                                var settled = false
+                                for slot in start * listed ..< (start + 1) * listed {
+                                    if neighbours.separations[slot] >= reach { settled = true; break }
+                                    let candidate = Int(neighbours.indices[slot])
+                                    let d = Self.distance(p, centres[candidate])
+                                    if d < bestDistance || (d == bestDistance && candidate < best) {
+                                        best = candidate
+                                        bestDistance = d
+                                    }
+                                }
+                                if !settled {
+                                    // Beyond the listed neighbours: every centre (the same minimum,
+                                    // ties by index).
+                                    for candidate in 0 ..< count where candidate != start {
+                                        let d = Self.distance(p, centres[candidate])
+                                        if d < bestDistance || (d == bestDistance && candidate < best) {
+                                            best = candidate
+                                            bestDistance = d
+                                        }
+                                    }
+                                }
+                                if best != start { changed = true; assignment[index] = best }
+                                distances[index] = bestDistance
+                            }
+                        }
                     }
                 }
-                if best != assignment[index] { changed = true; assignment[index] = best }
-                distances[index] = bestDistance
             }
-            var sums = [SIMD3<Double>](repeating: SIMD3(repeating: 0), count: centres.count)
-            var totals = [Double](repeating: 0, count: centres.count)
-            for index in points.indices {
-                sums[assignment[index]] += weights[index] * points[index]
-                totals[assignment[index]] += weights[index]
+            var sums = [SIMD3<Double>](repeating: SIMD3(repeating: 0), count: count)
+            var totals = [Double](repeating: 0, count: count)
+            points.withUnsafeBufferPointer { points in
+                weights.withUnsafeBufferPointer { weights in
+                    assignment.withUnsafeBufferPointer { assignment in
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            totals.withUnsafeMutableBufferPointer { totals in
+                                for index in 0 ..< points.count {
+                                    sums[assignment[index]] += weights[index] * points[index]
+                                    totals[assignment[index]] += weights[index]
+                                }
+                            }
+                        }
+                    }
+                }
             }
             var taken = Set<Int>()
-            for centre in firstFree ..< centres.count {
+            for centre in firstFree ..< count {
                 if totals[centre] > 0 {
                     centres[centre] = sums[centre] / totals[centre]
                 } else if let seed = worstPoint(distances, excluding: taken) {
@@ -172,45 +218,114 @@ struct ColorQuantizer {
     /// sorting every centre's 255 others on each iteration.
     static let listedNeighbours = 24
 
-    /// Squared separations of all centre pairs (row-major), and for each centre its
-    /// `listed` nearest others, nearest first, ties by index (row `c` at `c * listed`).
-    private func nearestNeighbours(_ centres: [SIMD3<Double>]) -> ([Double], [UInt16], listed: Int) {
-        let count = centres.count
-        var separations = [Double](repeating: 0, count: count * count)
-        for row in 0 ..< count {
-            for column in row + 1 ..< count {
-                let d = Self.distance(centres[row], centres[column])
-                separations[row * count + column] = d
-                separations[column * count + row] = d
-            }
+    /// For each centre its `listed` nearest other centres, nearest first, and their squared
+    /// separations, found again on each Lloyd iteration into buffers kept for the whole
+    /// refinement (a refinement makes one, so no iteration allocates).
+    ///
+    /// "Nearest" orders by a key holding the squared separation with its 16 lowest bits
+    /// replaced by the other centre's index: keys are distinct and order by (separation, index)
+    /// up to that truncation; the separations listed are the exact ones.
+    private final class NeighbourLists {
+        let count: Int
+        let listed: Int
+        /// Row `c` at `c * listed`: the listed neighbours of centre `c`.
+        let indices: UnsafeMutableBufferPointer<Int32>
+        /// The squared separation of centre `c` from each of its listed neighbours, in the
+        /// same places.
+        let separations: UnsafeMutableBufferPointer<Double>
+        /// Every pair's key (row-major, `count` x `count`; the diagonal is not used).
+        private let keys: UnsafeMutableBufferPointer<UInt64>
+
+        init(count: Int, listed: Int) {
+            self.count = count
+            self.listed = max(0, listed)
+            indices = .allocate(capacity: count * self.listed)
+            separations = .allocate(capacity: count * self.listed)
+            keys = .allocate(capacity: count * count)
         }
-        let listed = min(count - 1, Self.listedNeighbours)
-        var neighbours: [UInt16] = []
-        neighbours.reserveCapacity(count * listed)
-        var nearest = [UInt64](repeating: 0, count: listed)
-        for own in 0 ..< count {
-            var kept = 0
-            for other in 0 ..< count where other != own {
-                // Non-negative doubles order like their bit patterns; the low bits hold the
-                // index, so keys are distinct and order by (separation, index).
-                let key = separations[own * count + other].bitPattern & ~UInt64(0xFFFF) | UInt64(other)
-                guard kept < listed || key < nearest[listed - 1] else { continue }
-                // Insertion into the sorted short list.
-                var position = min(kept, listed - 1)
-                while position > 0, nearest[position - 1] > key {
-                    nearest[position] = nearest[position - 1]
-                    position -= 1
+
+        deinit {
+            indices.deallocate()
+            separations.deallocate()
+            keys.deallocate()
+        }
+
+        /// Lists the neighbours of `centres` (`count` of them).
+        func find(_ centres: [SIMD3<Double>]) {
+            precondition(centres.count == count && count <= 1 << 16, "a neighbour list's centres changed in number")
+            centres.withUnsafeBufferPointer { centres in
+                for row in 0 ..< count {
+                    let own = centres[row]
+                    for column in row + 1 ..< count {
+                        // Non-negative doubles order like their bit patterns; the low bits hold
+                        // the index.
+                        let bits = ColorQuantizer.distance(own, centres[column]).bitPattern & ~UInt64(0xFFFF)
+                        keys[row * count + column] = bits | UInt64(column)
+                        keys[column * count + row] = bits | UInt64(row)
+                    }
                 }
-                nearest[position] = key
-                kept = min(kept + 1, listed)
+                guard listed > 0 else { return }
+                for own in 0 ..< count {
+                    // The row's `listed` smallest keys to its front (its own slot, the largest
+                    // key, is never among them), then sorted.
+                    let row = keys.baseAddress! + own * count
+                    row[own] = .max
+                    Self.moveSmallest(listed, of: row, count: count)
+                    for end in 1 ..< listed {
+                        let key = row[end]
+                        var position = end
+                        while position > 0, row[position - 1] > key {
+                            row[position] = row[position - 1]
+                            position -= 1
+                        }
+                        row[position] = key
+                    }
+                    let first = own * listed
+                    for slot in 0 ..< listed {
+                        let other = Int(row[slot] & 0xFFFF)
+                        indices[first + slot] = Int32(other)
+                        // The same value the key was made from: the separation is symmetric
+                        // to the bit, since a − b is exactly −(b − a).
+                        separations[first + slot] = ColorQuantizer.distance(centres[own], centres[other])
+                    }
+                }
             }
-            for key in nearest[0 ..< listed] { neighbours.append(UInt16(key & 0xFFFF)) }
         }
-        return (separations, neighbours, listed)
+
+        /// Moves the `k` smallest of the `count` distinct values at `values` to its first `k`
+        /// places, in no particular order (Hoare's selection with a median-of-three pivot).
+        static func moveSmallest(_ k: Int, of values: UnsafeMutablePointer<UInt64>, count: Int) {
+            var low = 0, high = count - 1
+            let target = k - 1
+            while low < high {
+                let middle = low + (high - low) / 2
+                let a = values[low], b = values[middle], c = values[high]
+                let pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b))
+                var i = low, j = high
+                while i <= j {
+                    while values[i] < pivot { i += 1 }
+                    while values[j] > pivot { j -= 1 }
+                    if i <= j {
+                        (values[i], values[j]) = (values[j], values[i])
+                        i += 1
+                        j -= 1
+                    }
+                }
+                // Now values[low ... j] <= pivot <= values[i ... high], and whatever lies
+                // between is the pivot itself.
+                if target <= j {
+                    high = j
+                } else if target >= i {
+                    low = i
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     @inline(__always)
-    private static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+    fileprivate static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
         let d = a - b
         return (d * d).sum()
     }
