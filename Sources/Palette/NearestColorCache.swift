@@ -43,8 +43,9 @@ final class NearestColorCache {
     @exclusivity(unchecked) private var blockCandidates: [UInt8] = []
     /// The blocks opened since the last reset.
     @exclusivity(unchecked) private var filledBlocks: [Int32] = []
-    /// The entries chosen while filling a bin or block, reused between fills.
-    @exclusivity(unchecked) private var chosen: [(distance: Int, index: Int)] = []
+    /// The entries chosen while filling a bin or block (squared distance << 8 | index), reused
+    /// between fills.
+    @exclusivity(unchecked) private var chosen: [UInt64] = []
 
     /// The most palette entries a cache holds (a GIF table's size).
     private static let maxColorCount = 256
@@ -145,9 +146,10 @@ final class NearestColorCache {
         binCount += 64
         blockBins[block] = Int32(firstBin)
         let corner = ((block >> 8) << 4, ((block >> 4) & 15) << 4, (block & 15) << 4)
-        choose(among: 0 ..< colorCount, cube: corner, side: 16)
+        // A bin sorts what it takes from its block, so the block's list needs no order.
+        choose(among: 0 ..< colorCount, cube: corner, side: 16, sorted: false)
         blocks[block] = Self.entry(start: blockCandidates.count, count: chosen.count)
-        blockCandidates.append(contentsOf: chosen.lazy.map { UInt8($0.index) })
+        blockCandidates.append(contentsOf: chosen.lazy.map { UInt8(truncatingIfNeeded: $0) })
         filledBlocks.append(Int32(block))
         return firstBin
     }
@@ -171,13 +173,15 @@ final class NearestColorCache {
     /// lower bounds, and returns the bin's packed entry.
     private func fill(_ bin: Int, corner: (Int, Int, Int), block: Int) -> Int64 {
         let (blockStart, blockEnd) = Self.range(blocks[block])
-        let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4)
+        let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4,
+                                  sorted: true)
         let start = candidates.count
-        for (distance, index) in chosen {
+        for key in chosen {
+            let distance = Int(key >> 8)
             // |x − p| ≥ |c − p| − r for x in the bin; back in single units, floored, and a
             // little lower still so rounding never makes the bound exceed the truth.
             let reach = max(0, (Double(distance).squareRoot() - halfDiagonal) / 2 - 1e-6)
-            candidates.append(UInt8(index))
+            candidates.append(UInt8(truncatingIfNeeded: key))
             lowerBounds.append(Int32((reach * reach).rounded(.down)))
         }
         let entry = Self.entry(start: start, count: candidates.count - start)
@@ -187,12 +191,12 @@ final class NearestColorCache {
 
     /// Sets `chosen` to the entries of `pool` that can be nearest to some colour of the cube
     /// of `side` values per channel from `corner`: those within the nearest entry's distance
-    /// from the cube's centre plus the cube's diameter, sorted by their distance to the centre
-    /// (ties by index). Distances are squared and in doubled coordinates, so the centre
-    /// (corner + (side − 1) / 2 per channel) is an integer; returns the cube's half diagonal in
-    /// those units.
+    /// from the cube's centre plus the cube's diameter, each as its squared distance to the
+    /// centre << 8 | its index, so that when `sorted` they order by distance, ties by index.
+    /// Distances are in doubled coordinates, so the centre (corner + (side − 1) / 2 per
+    /// channel) is an integer; returns the cube's half diagonal in those units.
     @discardableResult
-    private func choose(among pool: some Sequence<Int>, cube corner: (Int, Int, Int), side: Int) -> Double {
+    private func choose(among pool: some Sequence<Int>, cube corner: (Int, Int, Int), side: Int, sorted: Bool) -> Double {
         let centre = (2 * corner.0 + side - 1, 2 * corner.1 + side - 1, 2 * corner.2 + side - 1)
         var nearest = Int.max
         for index in pool {
@@ -211,9 +215,9 @@ final class NearestColorCache {
         let limitSquared = Int((limit * limit).rounded(.up))
         chosen.removeAll(keepingCapacity: true)
         for index in pool where scratch[index] <= limitSquared {
-            chosen.append((scratch[index], index))
+            chosen.append(UInt64(scratch[index]) << 8 | UInt64(index))
         }
-        chosen.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        if sorted { chosen.sort() }
         return halfDiagonal
     }
 }
