@@ -225,6 +225,11 @@ struct ColorQuantizer {
     /// "Nearest" orders by a key holding the squared separation with its 16 lowest bits
     /// replaced by the other centre's index: keys are distinct and order by (separation, index)
     /// up to that truncation; the separations listed are the exact ones.
+    ///
+    /// Centres move less and less from one iteration to the next, so each row remembers a
+    /// key a little above its last `listed`-th: the row's keys up to it are gathered first,
+    /// and when there are at least `listed` of them the smallest are among them. Only a row
+    /// that gathers too few is searched whole.
     private final class NeighbourLists {
         let count: Int
         let listed: Int
@@ -233,62 +238,102 @@ struct ColorQuantizer {
         /// The squared separation of centre `c` from each of its listed neighbours, in the
         /// same places.
         let separations: UnsafeMutableBufferPointer<Double>
-        /// Every pair's key (row-major, `count` x `count`; the diagonal is not used).
-        private let keys: UnsafeMutableBufferPointer<UInt64>
+        /// One row of keys (its own slot the largest key), and the keys gathered from it.
+        private let row: UnsafeMutableBufferPointer<UInt64>
+        private let gathered: UnsafeMutableBufferPointer<UInt64>
+        /// Per row, the key up to which to gather (0: none yet, search the whole row).
+        private let limits: UnsafeMutableBufferPointer<UInt64>
+        /// The centres' coordinates, one array each, so a row's separations run as a plain
+        /// loop over memory.
+        private let xs: UnsafeMutableBufferPointer<Double>
+        private let ys: UnsafeMutableBufferPointer<Double>
+        private let zs: UnsafeMutableBufferPointer<Double>
 
         init(count: Int, listed: Int) {
             self.count = count
             self.listed = max(0, listed)
             indices = .allocate(capacity: count * self.listed)
             separations = .allocate(capacity: count * self.listed)
-            keys = .allocate(capacity: count * count)
+            row = .allocate(capacity: count)
+            gathered = .allocate(capacity: count)
+            limits = .allocate(capacity: count)
+            limits.initialize(repeating: 0)
+            xs = .allocate(capacity: count)
+            ys = .allocate(capacity: count)
+            zs = .allocate(capacity: count)
         }
 
         deinit {
             indices.deallocate()
             separations.deallocate()
-            keys.deallocate()
+            row.deallocate()
+            gathered.deallocate()
+            limits.deallocate()
+            xs.deallocate()
+            ys.deallocate()
+            zs.deallocate()
         }
 
         /// Lists the neighbours of `centres` (`count` of them).
         func find(_ centres: [SIMD3<Double>]) {
             precondition(centres.count == count && count <= 1 << 16, "a neighbour list's centres changed in number")
-            centres.withUnsafeBufferPointer { centres in
-                for row in 0 ..< count {
-                    let own = centres[row]
-                    for column in row + 1 ..< count {
-                        // Non-negative doubles order like their bit patterns; the low bits hold
-                        // the index.
-                        let bits = ColorQuantizer.distance(own, centres[column]).bitPattern & ~UInt64(0xFFFF)
-                        keys[row * count + column] = bits | UInt64(column)
-                        keys[column * count + row] = bits | UInt64(row)
+            guard listed > 0 else { return }
+            for (index, centre) in centres.enumerated() {
+                xs[index] = centre.x
+                ys[index] = centre.y
+                zs[index] = centre.z
+            }
+            let row = self.row.baseAddress!, gathered = self.gathered.baseAddress!
+            let xs = self.xs.baseAddress!, ys = self.ys.baseAddress!, zs = self.zs.baseAddress!
+            for own in 0 ..< count {
+                let x = xs[own], y = ys[own], z = zs[own]
+                for other in 0 ..< count {
+                    // The same sum, in the same order, as `ColorQuantizer.distance` (whose
+                    // SIMD sum starts from −0, which changes nothing), and the same for
+                    // (own, other) as for (other, own), since a − b is exactly −(b − a).
+                    let dx = x - xs[other], dy = y - ys[other], dz = z - zs[other]
+                    let separation = dx * dx + dy * dy + dz * dz
+                    // Non-negative doubles order like their bit patterns; the low bits hold
+                    // the index.
+                    row[other] = separation.bitPattern & ~UInt64(0xFFFF) | UInt64(other)
+                }
+                row[own] = .max
+                // The `listed` smallest keys to the front of `gathered`, or of the row.
+                var smallest = row
+                let limit = limits[own]
+                var kept = 0
+                if limit > 0 {
+                    for other in 0 ..< count {
+                        let key = row[other]
+                        gathered[kept] = key
+                        kept &+= key <= limit ? 1 : 0
                     }
                 }
-                guard listed > 0 else { return }
-                for own in 0 ..< count {
-                    // The row's `listed` smallest keys to its front (its own slot, the largest
-                    // key, is never among them), then sorted.
-                    let row = keys.baseAddress! + own * count
-                    row[own] = .max
+                if kept >= listed {
+                    smallest = gathered
+                    Self.moveSmallest(listed, of: gathered, count: kept)
+                } else {
                     Self.moveSmallest(listed, of: row, count: count)
-                    for end in 1 ..< listed {
-                        let key = row[end]
-                        var position = end
-                        while position > 0, row[position - 1] > key {
-                            row[position] = row[position - 1]
-                            position -= 1
-                        }
-                        row[position] = key
-                    }
-                    let first = own * listed
-                    for slot in 0 ..< listed {
-                        let other = Int(row[slot] & 0xFFFF)
-                        indices[first + slot] = Int32(other)
-                        // The same value the key was made from: the separation is symmetric
-                        // to the bit, since a − b is exactly −(b − a).
-                        separations[first + slot] = ColorQuantizer.distance(centres[own], centres[other])
-                    }
                 }
+                for end in 1 ..< listed {
+                    let key = smallest[end]
+                    var position = end
+                    while position > 0, smallest[position - 1] > key {
+                        smallest[position] = smallest[position - 1]
+                        position -= 1
+                    }
+                    smallest[position] = key
+                }
+                let first = own * listed
+                for slot in 0 ..< listed {
+                    let other = Int(smallest[slot] & 0xFFFF)
+                    indices[first + slot] = Int32(other)
+                    let dx = x - xs[other], dy = y - ys[other], dz = z - zs[other]
+                    separations[first + slot] = dx * dx + dy * dy + dz * dz
+                }
+                // Next time, gather up to a quarter more than this time's last separation.
+                let last = Double(bitPattern: smallest[listed - 1] & ~UInt64(0xFFFF))
+                limits[own] = (last * 1.25).bitPattern | 0xFFFF
             }
         }
 
