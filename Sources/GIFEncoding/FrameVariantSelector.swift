@@ -76,15 +76,31 @@ final class FrameVariantSelector {
                     opaque.map { table[Int($0)] }, false, data)
         }
         if let transparent = palette.transparentIndex, let unchanged, let previous, unchanged.contains(true) {
+            precondition(unchanged.count == indices.count && previous.count == indices.count
+                         && (colors?.count ?? indices.count) == indices.count, "a frame's pixel lists differ in length")
             families.append { worker in
                 var frameIndices = indices
                 var data: [UInt8]?
-                for position in 0 ..< indices.count where unchanged[position] { frameIndices[position] = transparent }
+                // The per-pixel loops run on raw buffers: element by element, each write to an
+                // array checked that the array was not shared, a call per pixel.
+                frameIndices.withUnsafeMutableBufferPointer { frameIndices in
+                    unchanged.withUnsafeBufferPointer { unchanged in
+                        for position in 0 ..< unchanged.count where unchanged[position] { frameIndices[position] = transparent }
+                    }
+                }
                 if var bounds = lossyBounds, let colors {
                     let shownColors = previous
-                    for position in 0 ..< indices.count where unchanged[position] {
-                        let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
-                        bounds[position] = max(bounds[position], Int32(clamping: error))
+                    bounds.withUnsafeMutableBufferPointer { bounds in
+                        unchanged.withUnsafeBufferPointer { unchanged in
+                            shownColors.withUnsafeBufferPointer { shownColors in
+                                colors.withUnsafeBufferPointer { colors in
+                                    for position in 0 ..< unchanged.count where unchanged[position] {
+                                        let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
+                                        bounds[position] = max(bounds[position], Int32(clamping: error))
+                                    }
+                                }
+                            }
+                        }
                     }
                     var made: [UInt8] = []
                     frameIndices = worker.chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds,
@@ -93,8 +109,14 @@ final class FrameVariantSelector {
                     data = made
                 }
                 var shown = previous
-                for position in 0 ..< indices.count where frameIndices[position] != transparent {
-                    shown[position] = table[Int(frameIndices[position])]
+                shown.withUnsafeMutableBufferPointer { shown in
+                    frameIndices.withUnsafeBufferPointer { frameIndices in
+                        table.withUnsafeBufferPointer { table in
+                            for position in 0 ..< frameIndices.count where frameIndices[position] != transparent {
+                                shown[position] = table[Int(frameIndices[position])]
+                            }
+                        }
+                    }
                 }
                 return (GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
                                  transparentIndex: Int(transparent)), shown, true, data)
