@@ -46,13 +46,66 @@ struct ColorQuantizer {
         return (weight, sum, squares)
     }
 
-    /// Sorts `order[range]` by the points' coordinate on `axis`, ties by index (a total
-    /// order, so the result does not depend on the sorting algorithm), comparing copies of
-    /// the coordinates rather than reading the points on every comparison.
+    /// Sorts `order[range]` by the points' coordinate on `axis`, ties by index: a total
+    /// order, so the result does not depend on the sorting algorithm; a plain quicksort over
+    /// copies of the coordinates takes two thirds of the instructions of the standard
+    /// library's stable sort through a closure.
     private func sort(_ order: inout [Int], _ range: Range<Int>, axis: Int) {
-        var keyed = order[range].map { index in (value: points[index][axis], index: index) }
-        keyed.sort { $0.value < $1.value || ($0.value == $1.value && $0.index < $1.index) }
+        var keyed = order[range].map { index in Keyed(value: points[index][axis], index: index) }
+        keyed.withUnsafeMutableBufferPointer { keyed in Self.quicksort(keyed.baseAddress!, 0, keyed.count) }
         for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
+    }
+
+    /// A point's coordinate on the axis being sorted, and the point.
+    private struct Keyed {
+        var value: Double
+        var index: Int
+
+        @inline(__always)
+        static func < (a: Keyed, b: Keyed) -> Bool {
+            a.value < b.value || (a.value == b.value && a.index < b.index)
+        }
+    }
+
+    /// Sorts `items[low ..< high]` (distinct by index): median-of-three quicksort, recursing
+    /// into the smaller side, and insertion sort for short runs.
+    private static func quicksort(_ items: UnsafeMutablePointer<Keyed>, _ low: Int, _ high: Int) {
+        var low = low, high = high
+        while high - low > 16 {
+            let middle = low + (high - low) / 2
+            if items[middle] < items[low] { items.swapAt(low, middle) }
+            if items[high - 1] < items[low] { items.swapAt(low, high - 1) }
+            if items[high - 1] < items[middle] { items.swapAt(middle, high - 1) }
+            let pivot = items[middle]
+            var i = low, j = high - 1
+            while i <= j {
+                while items[i] < pivot { i += 1 }
+                while pivot < items[j] { j -= 1 }
+                if i <= j {
+                    items.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            // Now items[low ... j] <= pivot <= items[i ..< high].
+            if j + 1 - low < high - i {
+                quicksort(items, low, j + 1)
+                low = i
+            } else {
+                quicksort(items, i, high)
+                high = j + 1
+            }
+        }
+        guard high - low > 1 else { return }
+        for end in low + 1 ..< high {
+            let item = items[end]
+            var position = end
+            while position > low, item < items[position - 1] {
+                items[position] = items[position - 1]
+                position -= 1
+            }
+            items[position] = item
+        }
     }
 
     private static func squaredError(weight: Double, sum: SIMD3<Double>, squares: Double) -> Double {
@@ -351,7 +404,7 @@ struct ColorQuantizer {
                     while values[i] < pivot { i += 1 }
                     while values[j] > pivot { j -= 1 }
                     if i <= j {
-                        (values[i], values[j]) = (values[j], values[i])
+                        values.swapAt(i, j)
                         i += 1
                         j -= 1
                     }
@@ -373,5 +426,15 @@ struct ColorQuantizer {
     fileprivate static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
         let d = a - b
         return (d * d).sum()
+    }
+}
+
+extension UnsafeMutablePointer {
+    /// Exchanges the elements at offsets `i` and `j`.
+    @inline(__always)
+    fileprivate func swapAt(_ i: Int, _ j: Int) {
+        let held = self[i]
+        self[i] = self[j]
+        self[j] = held
     }
 }
