@@ -14,6 +14,9 @@ struct ColorQuantizer {
     var points: [SIMD3<Double>]
     var weights: [Double]
     let fixed: [SIMD3<Double>]
+    /// Whether the Lloyd iterations may split their work over two threads (each piece writes
+    /// only its own rows and points, so the result is the same either way).
+    var inParallel = false
 
     /// Up to `count` free centres (fewer when there are fewer points).
     func centres(count: Int, iterations: Int) -> [SIMD3<Double>] {
@@ -183,48 +186,33 @@ struct ColorQuantizer {
         let count = centres.count
         var assignment = boxOfPoint.map { $0 + firstFree }
         var distances = [Double](repeating: 0, count: points.count)
-        let neighbours = NeighbourLists(count: count, listed: min(count - 1, Self.listedNeighbours))
+        let neighbours = NeighbourLists(count: count, listed: min(count - 1, Self.listedNeighbours),
+                                        pieces: inParallel && count >= 64 ? 2 : 1)
         let listed = neighbours.listed
+        // Points are assigned in two halves at once when there are enough of them to pay for
+        // the threads' start.
+        let pieces = inParallel && points.count >= 4096 ? 2 : 1
+        var pieceChanged = [Bool](repeating: false, count: pieces)
         for _ in 0 ..< max(1, iterations) {
             neighbours.find(centres)
-            var changed = false
             points.withUnsafeBufferPointer { points in
                 centres.withUnsafeBufferPointer { centres in
                     assignment.withUnsafeMutableBufferPointer { assignment in
                         distances.withUnsafeMutableBufferPointer { distances in
-                            for index in 0 ..< points.count {
-                                let p = points[index]
-                                let start = assignment[index]
-                                var best = start, bestDistance = Self.distance(p, centres[start])
-                                let reach = 4 * bestDistance  // (2|x − c|)^2
-                                var settled = false
-                                for slot in start * listed ..< (start + 1) * listed {
-                                    if neighbours.separations[slot] >= reach { settled = true; break }
-                                    let candidate = Int(neighbours.indices[slot])
-                                    let d = Self.distance(p, centres[candidate])
-                                    if d < bestDistance || (d == bestDistance && candidate < best) {
-                                        best = candidate
-                                        bestDistance = d
-                                    }
+                            pieceChanged.withUnsafeMutableBufferPointer { pieceChanged in
+                                let total = points.count
+                                PieceWork.run(pieces) { piece in
+                                    pieceChanged[piece] = Self.assign(points, total * piece / pieces ..< total * (piece + 1) / pieces,
+                                                                      centres: centres, neighbours: neighbours,
+                                                                      listed: listed, assignment: assignment,
+                                                                      distances: distances)
                                 }
-                                if !settled {
-                                    // Beyond the listed neighbours: every centre (the same minimum,
-                                    // ties by index).
-                                    for candidate in 0 ..< count where candidate != start {
-                                        let d = Self.distance(p, centres[candidate])
-                                        if d < bestDistance || (d == bestDistance && candidate < best) {
-                                            best = candidate
-                                            bestDistance = d
-                                        }
-                                    }
-                                }
-                                if best != start { changed = true; assignment[index] = best }
-                                distances[index] = bestDistance
                             }
                         }
                     }
                 }
             }
+            var changed = pieceChanged.contains(true)
             var sums = [SIMD3<Double>](repeating: SIMD3(repeating: 0), count: count)
             var totals = [Double](repeating: 0, count: count)
             points.withUnsafeBufferPointer { points in
@@ -254,6 +242,46 @@ struct ColorQuantizer {
             if !changed { break }
         }
         return Array(centres[firstFree...])
+    }
+
+    /// Moves each point of `range` to the nearest centre found from its current one (Orchard's
+    /// rule over that centre's listed neighbours, every centre when those run out; ties to the
+    /// lower index) and records its squared distance. True when a point changed centre.
+    private static func assign(_ points: UnsafeBufferPointer<SIMD3<Double>>, _ range: Range<Int>,
+                               centres: UnsafeBufferPointer<SIMD3<Double>>, neighbours: NeighbourLists, listed: Int,
+                               assignment: UnsafeMutableBufferPointer<Int>,
+                               distances: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let count = centres.count
+        var changed = false
+        for index in range {
+            let p = points[index]
+            let start = assignment[index]
+            var best = start, bestDistance = distance(p, centres[start])
+            let reach = 4 * bestDistance  // (2|x − c|)^2
+            var settled = false
+            for slot in start * listed ..< (start + 1) * listed {
+                if neighbours.separations[slot] >= reach { settled = true; break }
+                let candidate = Int(neighbours.indices[slot])
+                let d = distance(p, centres[candidate])
+                if d < bestDistance || (d == bestDistance && candidate < best) {
+                    best = candidate
+                    bestDistance = d
+                }
+            }
+            if !settled {
+                // Beyond the listed neighbours: every centre (the same minimum, ties by index).
+                for candidate in 0 ..< count where candidate != start {
+                    let d = distance(p, centres[candidate])
+                    if d < bestDistance || (d == bestDistance && candidate < best) {
+                        best = candidate
+                        bestDistance = d
+                    }
+                }
+            }
+            if best != start { changed = true; assignment[index] = best }
+            distances[index] = bestDistance
+        }
+        return changed
     }
 
     /// The point with the largest weighted squared error not yet used as a seed.
@@ -291,7 +319,10 @@ struct ColorQuantizer {
         /// The squared separation of centre `c` from each of its listed neighbours, in the
         /// same places.
         let separations: UnsafeMutableBufferPointer<Double>
-        /// One row of keys (its own slot the largest key), and the keys gathered from it.
+        /// How many pieces the rows are split into, each on a thread of its own.
+        let pieces: Int
+        /// Per piece, one row of keys (its own slot the largest key), and the keys gathered
+        /// from it.
         private let row: UnsafeMutableBufferPointer<UInt64>
         private let gathered: UnsafeMutableBufferPointer<UInt64>
         /// Per row, the key up to which to gather (0: none yet, search the whole row).
@@ -302,13 +333,14 @@ struct ColorQuantizer {
         private let ys: UnsafeMutableBufferPointer<Double>
         private let zs: UnsafeMutableBufferPointer<Double>
 
-        init(count: Int, listed: Int) {
+        init(count: Int, listed: Int, pieces: Int) {
             self.count = count
             self.listed = max(0, listed)
+            self.pieces = pieces
             indices = .allocate(capacity: count * self.listed)
             separations = .allocate(capacity: count * self.listed)
-            row = .allocate(capacity: count)
-            gathered = .allocate(capacity: count)
+            row = .allocate(capacity: count * pieces)
+            gathered = .allocate(capacity: count * pieces)
             limits = .allocate(capacity: count)
             limits.initialize(repeating: 0)
             xs = .allocate(capacity: count)
@@ -336,9 +368,17 @@ struct ColorQuantizer {
                 ys[index] = centre.y
                 zs[index] = centre.z
             }
-            let row = self.row.baseAddress!, gathered = self.gathered.baseAddress!
+            PieceWork.run(pieces) { piece in
+                findRows(count * piece / pieces ..< count * (piece + 1) / pieces, scratch: piece * count)
+            }
+        }
+
+        /// Lists the neighbours of the centres of `rows` (their coordinates in `xs`, `ys`,
+        /// `zs`), with the row scratch at `scratch`.
+        private func findRows(_ rows: Range<Int>, scratch: Int) {
+            let row = self.row.baseAddress! + scratch, gathered = self.gathered.baseAddress! + scratch
             let xs = self.xs.baseAddress!, ys = self.ys.baseAddress!, zs = self.zs.baseAddress!
-            for own in 0 ..< count {
+            for own in rows {
                 let x = xs[own], y = ys[own], z = zs[own]
                 for other in 0 ..< count {
                     // The same sum, in the same order, as `ColorQuantizer.distance` (whose
