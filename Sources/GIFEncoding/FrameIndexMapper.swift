@@ -34,15 +34,27 @@ struct FrameIndexMapper {
     }
 
     /// The indices of `region` of `canvas`, row by row; `sprite` is the moving layer's pixel
-    /// bounds (nil when nothing moves). `region` must lie inside the canvas.
-    mutating func indices(_ canvas: Canvas, region: PixelRect, sprite: PixelRect?) throws(PaletteError) -> [UInt8] {
+    /// bounds (nil when nothing moves). `region` must lie inside the canvas. `colors`, when
+    /// given, are the region's colours as `AnimationPixels.packedColors` reads them, so a
+    /// caller that needs them too reads them once.
+    mutating func indices(_ canvas: Canvas, region: PixelRect, sprite: PixelRect?,
+                          colors: [UInt32]? = nil) throws(PaletteError) -> [UInt8] {
         let image = canvas.image
+        if colors != nil, !canvas.bounds.contains(region) {
+            throw .rectOutsideImage(rect: region, width: image.width, height: image.height)
+        }
         if dither == .none {
+            if let colors { return mapper.indices(colors: colors, rect: region, dither: .none) }
             return try mapper.indices(image: image, rect: region, dither: .none)
         }
         let stillMode: DitherMode = .ordered
-        var output = try mapper.indices(image: image, rect: region, dither: stillMode, anchor: (0, 0),
-                                        ditherMask: classifier.ditherMask(image: image, rect: region))
+        let mask = classifier.ditherMask(image: image, rect: region)
+        var output: [UInt8]
+        if let colors {
+            output = mapper.indices(colors: colors, rect: region, dither: stillMode, anchor: (0, 0), ditherMask: mask)
+        } else {
+            output = try mapper.indices(image: image, rect: region, dither: stillMode, anchor: (0, 0), ditherMask: mask)
+        }
         guard let sprite else { return output }
         let spriteArea = dither == .diffusion ? sprite.intersection(canvas.bounds) : sprite.intersection(region)
         let overlap = spriteArea.intersection(region)

@@ -41,11 +41,13 @@ final class FramePreparer {
     /// (the encoder then maps, and reports, by itself).
     func prepare(_ canvas: Canvas, damage: PixelRect, spriteBounds: PixelRect?) -> PreparedFrame? {
         let region = damage.intersection(canvas.bounds)
-        guard !region.isEmpty, let indices = try? mapper.indices(canvas, region: region, sprite: spriteBounds) else {
+        guard !region.isEmpty else { return nil }
+        // Read once, for the mapping and for the encoder.
+        let colors = AnimationPixels.packedColors(canvas, region)
+        guard let indices = try? mapper.indices(canvas, region: region, sprite: spriteBounds, colors: colors) else {
             return nil
         }
-        return PreparedFrame(region: region, colors: AnimationPixels.packedColors(canvas, region), indices: indices,
-                             source: source)
+        return PreparedFrame(region: region, colors: colors, indices: indices, source: source)
     }
 }
 

@@ -18,6 +18,8 @@ final class FrameVariantSelector {
     let inParallel: Bool
     /// The palette's table colours, packed.
     let packedTable: [UInt32]
+    /// The bound of each squared error below `knownErrors` (empty without a tolerance).
+    private var boundOfError: [Int32]
     /// One LZW-friendly re-mapping and one coder per variant family (opaque, transparent),
     /// so the two families run on separate threads.
     private let workers = [VariantWorker(), VariantWorker()]
@@ -28,7 +30,16 @@ final class FrameVariantSelector {
         self.allowsLocalTables = allowsLocalTables
         self.lzwTolerance = lzwTolerance
         packedTable = palette.tableColors.map(\.packed)
+        boundOfError = []
+        if lzwTolerance > 0 {
+            // Mapped errors are mostly small: their bounds are looked up rather than worked
+            // out with a square root per pixel (the same formula, so the same values).
+            boundOfError = (0 ..< Self.knownErrors).map { bound(ofError: $0) }
+        }
     }
+
+    /// How many squared errors, from 0, have their bound worked out in advance (64 KB).
+    private static let knownErrors = 1 << 14
 
     /// What was chosen for one frame.
     struct Choice {
@@ -76,15 +87,31 @@ final class FrameVariantSelector {
                     opaque.map { table[Int($0)] }, false, data)
         }
         if let transparent = palette.transparentIndex, let unchanged, let previous, unchanged.contains(true) {
+            precondition(unchanged.count == indices.count && previous.count == indices.count
+                         && (colors?.count ?? indices.count) == indices.count, "a frame's pixel lists differ in length")
             families.append { worker in
                 var frameIndices = indices
                 var data: [UInt8]?
-                for position in 0 ..< indices.count where unchanged[position] { frameIndices[position] = transparent }
+                // The per-pixel loops run on raw buffers: element by element, each write to an
+                // array checked that the array was not shared, a call per pixel.
+                frameIndices.withUnsafeMutableBufferPointer { frameIndices in
+                    unchanged.withUnsafeBufferPointer { unchanged in
+                        for position in 0 ..< unchanged.count where unchanged[position] { frameIndices[position] = transparent }
+                    }
+                }
                 if var bounds = lossyBounds, let colors {
                     let shownColors = previous
-                    for position in 0 ..< indices.count where unchanged[position] {
-                        let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
-                        bounds[position] = max(bounds[position], Int32(clamping: error))
+                    bounds.withUnsafeMutableBufferPointer { bounds in
+                        unchanged.withUnsafeBufferPointer { unchanged in
+                            shownColors.withUnsafeBufferPointer { shownColors in
+                                colors.withUnsafeBufferPointer { colors in
+                                    for position in 0 ..< unchanged.count where unchanged[position] {
+                                        let error = AnimationPixels.squaredDistance(shownColors[position], colors[position])
+                                        bounds[position] = max(bounds[position], Int32(clamping: error))
+                                    }
+                                }
+                            }
+                        }
                     }
                     var made: [UInt8] = []
                     frameIndices = worker.chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds,
@@ -93,8 +120,14 @@ final class FrameVariantSelector {
                     data = made
                 }
                 var shown = previous
-                for position in 0 ..< indices.count where frameIndices[position] != transparent {
-                    shown[position] = table[Int(frameIndices[position])]
+                shown.withUnsafeMutableBufferPointer { shown in
+                    frameIndices.withUnsafeBufferPointer { frameIndices in
+                        table.withUnsafeBufferPointer { table in
+                            for position in 0 ..< frameIndices.count where frameIndices[position] != transparent {
+                                shown[position] = table[Int(frameIndices[position])]
+                            }
+                        }
+                    }
                 }
                 return (GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
                                  transparentIndex: Int(transparent)), shown, true, data)
@@ -125,17 +158,37 @@ final class FrameVariantSelector {
     /// mapped colour is exact (the interface colours stay exact), else (mapped error +
     /// `lzwTolerance`)².
     func errorBounds(_ indices: [UInt8], _ colors: [UInt32], rect: PixelRect, area: PixelRect) -> [Int32] {
+        precondition(indices.count == rect.area && colors.count == rect.area && rect.contains(area),
+                     "a frame's pixel lists do not match its rectangle")
         var bounds = [Int32](repeating: 0, count: indices.count)
-        for y in area.y ..< area.maxY {
-            for x in area.x ..< area.maxX {
-                let position = (y - rect.y) * rect.width + (x - rect.x)
-                let mapped = packedTable[Int(indices[position])], color = colors[position]
-                guard mapped != color else { continue }
-                let reach = Double(AnimationPixels.squaredDistance(mapped, color)).squareRoot() + lzwTolerance
-                bounds[position] = Int32(clamping: Int((reach * reach).rounded(.down)))
+        bounds.withUnsafeMutableBufferPointer { bounds in
+            indices.withUnsafeBufferPointer { indices in
+                colors.withUnsafeBufferPointer { colors in
+                    packedTable.withUnsafeBufferPointer { table in
+                        boundOfError.withUnsafeBufferPointer { known in
+                            for y in area.y ..< area.maxY {
+                                var position = (y - rect.y) * rect.width + (area.x - rect.x)
+                                for _ in area.x ..< area.maxX {
+                                    let mapped = table[Int(indices[position])], color = colors[position]
+                                    if mapped != color {
+                                        let error = AnimationPixels.squaredDistance(mapped, color)
+                                        bounds[position] = error < known.count ? known[error] : bound(ofError: error)
+                                    }
+                                    position += 1
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         return bounds
+    }
+
+    /// (√`error` + `lzwTolerance`)², floored: the bound of a pixel mapped with that squared error.
+    private func bound(ofError error: Int) -> Int32 {
+        let reach = Double(error).squareRoot() + lzwTolerance
+        return Int32(clamping: Int((reach * reach).rounded(.down)))
     }
 
     /// The frame relabelled to a local table of just the colours it uses (the transparent

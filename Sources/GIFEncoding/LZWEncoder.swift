@@ -7,18 +7,13 @@
 /// the next free code reaches the current width's limit, checked after each code written; when
 /// the table would receive code 4095 a clear code is written instead and the table restarts.
 ///
-/// A reference type that keeps its code table (2 MB) between frames, so no frame allocates
-/// it; one encoder serves one thread at a time.
+/// A reference type that keeps its code table between frames, so no frame allocates it; one
+/// encoder serves one thread at a time.
 final class LZWEncoder: LZWCoding {
-    private static let codeLimit = 4096
-    /// Child code of (code, index) at `code << 8 | index`, or -1.
-    private var childOf: [Int16]
-    /// Keys set in `childOf`, to clear only those.
-    private var used: [Int32] = []
+    private var table = LZWChildTable()
 
-    init() {
-        childOf = [Int16](repeating: -1, count: Self.codeLimit << 8)
-        used.reserveCapacity(Self.codeLimit)
+    deinit {
+        table.deallocate()
     }
 
     /// The minimum code size of a colour table of `tableSize` entries (at least 2).
@@ -32,23 +27,13 @@ final class LZWEncoder: LZWCoding {
     func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8]) {
         var codes = LZWCodeWriter(codeSize: codeSize, output: output)
         output = []
-        var childOf = self.childOf, used = self.used
-        self.childOf = []
-        self.used = []
-        childOf.withUnsafeMutableBufferPointer { table in
-            for key in used { table[Int(key)] = -1 }
-            used.removeAll(keepingCapacity: true)
-            Self.compress(indices, table: table, used: &used, codes: &codes)
-        }
-        self.childOf = childOf
-        self.used = used
+        table.clear()
+        Self.compress(indices, table: &table, codes: &codes)
         output = codes.finish()
     }
 
-    /// The coder's parse of `indices` over `table` (child code of (code, index) at
-    /// `code << 8 | index`, -1 for none; empty on entry), recording the keys it sets in `used`.
-    static func compress(_ indices: UnsafeBufferPointer<UInt8>, table: UnsafeMutableBufferPointer<Int16>,
-                                 used: inout [Int32], codes: inout LZWCodeWriter) {
+    /// The coder's parse of `indices` over `table` (empty on entry).
+    static func compress(_ indices: UnsafeBufferPointer<UInt8>, table: inout LZWChildTable, codes: inout LZWCodeWriter) {
         guard !indices.isEmpty else {
             codes.endWithoutString()
             return
@@ -56,22 +41,88 @@ final class LZWEncoder: LZWCoding {
         var current = Int(indices[0])
         for position in 1 ..< indices.count {
             let pixel = Int(indices[position])
-            let key = current << 8 | pixel
-            let child = Int(table[key])
+            let child = table.child(of: current, pixel)
             if child >= 0 {
                 current = child
                 continue
             }
             if codes.emit(current) {
-                for key in used { table[Int(key)] = -1 }
-                used.removeAll(keepingCapacity: true)
+                table.clear()
             } else {
-                table[key] = Int16(codes.nextCode - 1)
-                used.append(Int32(key))
+                table.add(codes.nextCode - 1, of: current, pixel)
             }
             current = pixel
         }
         codes.end(with: current)
+    }
+}
+
+/// The coder's string table: the code of each string known so far, as the code of the
+/// string one index shorter and that last index.
+///
+/// An open-addressing hash of at most 4,096 strings in 16,384 slots (64 KB), rather than a
+/// direct table of every (code, index) pair (2 MB): the direct table's lookups missed the
+/// processor's caches on nearly every pixel, and this one stays in them. A slot holds
+/// (code << 8 | index) << 12 | child, so a lookup reads one word (codes stop at 4094, so no
+/// slot is ever all ones, the empty mark). Raw memory, owned by the
+/// coder that holds it (`deallocate()` in its deinit); one coder serves one thread.
+struct LZWChildTable {
+    private static let slotBits = 14
+    private static let empty = UInt32.max
+    /// The strings' slots.
+    private let slots: UnsafeMutableBufferPointer<UInt32>
+    /// The slots filled since the last clear, to empty only those.
+    private let filled: UnsafeMutableBufferPointer<Int32>
+    private var filledCount = 0
+
+    init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Self.empty)
+        filled = .allocate(capacity: 4096)
+        filled.initialize(repeating: 0)
+    }
+
+    /// Frees the memory; the table is not used afterwards.
+    func deallocate() {
+        slots.deallocate()
+        filled.deallocate()
+    }
+
+    @inline(__always)
+    private static func firstSlot(_ key: UInt32) -> Int {
+        Int((key &* 0x9E37_79B1) >> UInt32(32 - slotBits))
+    }
+
+    /// The code of the string `code` followed by `index`, or -1 when the table has none.
+    @inline(__always)
+    func child(of code: Int, _ index: Int) -> Int {
+        let key = UInt32(truncatingIfNeeded: code << 8 | index)
+        var slot = Self.firstSlot(key)
+        while true {
+            let entry = slots[slot]
+            if entry == Self.empty { return -1 }
+            if entry >> 12 == key { return Int(entry & 0xFFF) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+
+    /// Records `child` (below 4096) as the code of the string `code` (below 4096) followed
+    /// by `index`, which the table does not hold yet.
+    @inline(__always)
+    mutating func add(_ child: Int, of code: Int, _ index: Int) {
+        precondition(filledCount < filled.count, "an LZW table holds at most 4096 strings")
+        let key = UInt32(truncatingIfNeeded: code << 8 | index)
+        var slot = Self.firstSlot(key)
+        while slots[slot] != Self.empty { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = key << 12 | UInt32(truncatingIfNeeded: child)
+        filled[filledCount] = Int32(truncatingIfNeeded: slot)
+        filledCount += 1
+    }
+
+    /// Forgets every string.
+    mutating func clear() {
+        for position in 0 ..< filledCount { slots[Int(filled[position])] = Self.empty }
+        filledCount = 0
     }
 }
 

@@ -15,24 +15,25 @@ import Palette
 /// Since that parse is the coder's own, the codes are written as they are found: the chosen
 /// indices come with their LZW code stream, the very bytes `LZWEncoder` would produce for them.
 ///
-/// A reference type holding the code table between frames (about 2 MB), so no frame
-/// allocates it; one chooser serves one thread at a time.
+/// A reference type holding the code table between frames, so no frame allocates it; one
+/// chooser serves one thread at a time.
 final class LZWFriendlyIndexChooser: LZWCoding {
     private static let codeLimit = 4096
-    /// Child code of (code, index) at `code << 8 | index`, or -1.
-    private var childOf: [Int16]
+    /// The code of (code, index), shared with the plain coder's parse.
+    private var children = LZWChildTable()
     /// For each code: its appended index, first child and next sibling (alternatives scan).
     private var symbol: [UInt8]
     private var firstChild: [Int16]
     private var nextSibling: [Int16]
-    /// Keys set in `childOf`, to clear only those.
-    private var used: [Int32] = []
 
     init() {
-        childOf = [Int16](repeating: -1, count: Self.codeLimit << 8)
         symbol = [UInt8](repeating: 0, count: Self.codeLimit)
         firstChild = [Int16](repeating: -1, count: Self.codeLimit)
         nextSibling = [Int16](repeating: -1, count: Self.codeLimit)
+    }
+
+    deinit {
+        children.deallocate()
     }
 
     /// The plain coder's code stream for `indices`, made with this chooser's code table, so a
@@ -40,15 +41,8 @@ final class LZWFriendlyIndexChooser: LZWCoding {
     func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, into output: inout [UInt8]) {
         var codes = LZWCodeWriter(codeSize: codeSize, output: output)
         output = []
-        reset()
-        var childOf = self.childOf, used = self.used
-        self.childOf = []
-        self.used = []
-        childOf.withUnsafeMutableBufferPointer { table in
-            LZWEncoder.compress(indices, table: table, used: &used, codes: &codes)
-        }
-        self.childOf = childOf
-        self.used = used
+        children.clear()
+        LZWEncoder.compress(indices, table: &children, codes: &codes)
         output = codes.finish()
     }
 
@@ -69,46 +63,40 @@ final class LZWFriendlyIndexChooser: LZWCoding {
         var output = preferred
         reset()
         // Work on local arrays (moved out and back) so the loop runs on raw buffers.
-        var childOf = self.childOf, symbol = self.symbol, firstChild = self.firstChild, nextSibling = self.nextSibling
-        var used = self.used
-        self.childOf = []; self.symbol = []; self.firstChild = []; self.nextSibling = []; self.used = []
-        childOf.withUnsafeMutableBufferPointer { childOf in
-            symbol.withUnsafeMutableBufferPointer { symbol in
-                firstChild.withUnsafeMutableBufferPointer { firstChild in
-                    nextSibling.withUnsafeMutableBufferPointer { nextSibling in
-                        let table = Table(childOf: childOf, symbol: symbol, firstChild: firstChild, nextSibling: nextSibling)
-                        table.run(preferred: preferred, trueColors: trueColors, bounds: bounds, shown: shown, palette: palette,
-                                  transparent: transparentIndex.map(Int.init) ?? -1, used: &used, output: &output,
-                                  codes: &codes)
-                    }
+        var symbol = self.symbol, firstChild = self.firstChild, nextSibling = self.nextSibling
+        self.symbol = []; self.firstChild = []; self.nextSibling = []
+        symbol.withUnsafeMutableBufferPointer { symbol in
+            firstChild.withUnsafeMutableBufferPointer { firstChild in
+                nextSibling.withUnsafeMutableBufferPointer { nextSibling in
+                    let table = Table(symbol: symbol, firstChild: firstChild, nextSibling: nextSibling)
+                    table.run(preferred: preferred, trueColors: trueColors, bounds: bounds, shown: shown, palette: palette,
+                              transparent: transparentIndex.map(Int.init) ?? -1, children: &children, output: &output,
+                              codes: &codes)
                 }
             }
         }
-        self.childOf = childOf; self.symbol = symbol; self.firstChild = firstChild; self.nextSibling = nextSibling
-        self.used = used
+        self.symbol = symbol; self.firstChild = firstChild; self.nextSibling = nextSibling
         data = codes.finish()
         return output
     }
 
-    /// The code table as raw buffers for the per-pixel loop.
+    /// The code table's sibling lists as raw buffers for the per-pixel loop.
     private struct Table {
-        let childOf: UnsafeMutableBufferPointer<Int16>
         let symbol: UnsafeMutableBufferPointer<UInt8>
         let firstChild: UnsafeMutableBufferPointer<Int16>
         let nextSibling: UnsafeMutableBufferPointer<Int16>
 
-        func clear(_ used: inout [Int32]) {
-            for key in used { childOf[Int(key)] = -1 }
-            used.removeAll(keepingCapacity: true)
+        func clear(_ children: inout LZWChildTable) {
+            children.clear()
             for code in 0 ..< firstChild.count { firstChild[code] = -1 }
         }
 
         func run(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32], palette: [UInt32],
-                 transparent: Int, used: inout [Int32], output: inout [UInt8], codes: inout LZWCodeWriter) {
+                 transparent: Int, children: inout LZWChildTable, output: inout [UInt8], codes: inout LZWCodeWriter) {
             var current = Int(preferred[0])
             for position in 1 ..< preferred.count {
                 let wanted = Int(preferred[position])
-                let direct = Int(childOf[current << 8 | wanted])
+                let direct = children.child(of: current, wanted)
                 if direct >= 0 {
                     current = direct
                     continue
@@ -135,11 +123,10 @@ final class LZWFriendlyIndexChooser: LZWCoding {
                 }
                 if codes.emit(current) {
                     // The table was full: the coder cleared it.
-                    clear(&used)
+                    clear(&children)
                 } else {
                     let code = codes.nextCode - 1
-                    childOf[current << 8 | wanted] = Int16(code)
-                    used.append(Int32(current << 8 | wanted))
+                    children.add(code, of: current, wanted)
                     symbol[code] = UInt8(wanted)
                     nextSibling[code] = firstChild[current]
                     firstChild[current] = Int16(code)
@@ -152,8 +139,7 @@ final class LZWFriendlyIndexChooser: LZWCoding {
 
     /// Empties the code table.
     private func reset() {
-        for key in used { childOf[Int(key)] = -1 }
-        used.removeAll(keepingCapacity: true)
+        children.clear()
         for code in 0 ..< Self.codeLimit { firstChild[code] = -1 }
     }
 }

@@ -119,7 +119,7 @@ final class StillTileRefiner {
     /// The screen shows `table[indices]` afterwards (`table` packed; nothing is transparent).
     func firstImage(canvas: Canvas) throws(GIFEncodingError) -> (frame: GIFFrame, table: [UInt32]) {
         let area = canvas.bounds
-        let palette = try plan(area: area, canvas: canvas, transparency: false)
+        let palette = try plan(area: area, canvas: canvas, transparency: false, inParallel: inParallel)
         let indices = try nearestIndices(area, of: canvas, in: palette)
         let frame = GIFFrame(rect: area, indices: indices, localPalette: palette.tableColors, delayCentiseconds: 0,
                              disposal: .keep)
@@ -217,24 +217,28 @@ final class StillTileRefiner {
             let nextKey = TileContent(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
             if tables[nextKey] == nil { wanted.append(nextKey) }
         }
+        // One table alone has both cores to itself.
+        let alone = inParallel && wanted.count == 1
         let planned = try ParallelWork.tryMap(wanted.count, concurrently: inParallel) { piece throws(GIFEncodingError) -> IndexedPalette? in
             let area = rect(of: wanted[piece].tile)
-            return piece == 0 ? try plan(area: area, canvas: canvas, transparency: true)
-                : try? plan(area: area, canvas: canvas, transparency: true)
+            return piece == 0 ? try plan(area: area, canvas: canvas, transparency: true, inParallel: alone)
+                : try? plan(area: area, canvas: canvas, transparency: true, inParallel: false)
         }
         for (plannedKey, palette) in zip(wanted, planned) where palette != nil { tables[plannedKey] = palette }
         return planned[0]!
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a
-    /// transparent slot when asked.
-    private func plan(area: PixelRect, canvas: Canvas, transparency: Bool) throws(GIFEncodingError) -> IndexedPalette {
+    /// transparent slot when asked; `inParallel` lets its planning use both cores.
+    private func plan(area: PixelRect, canvas: Canvas, transparency: Bool,
+                      inParallel: Bool) throws(GIFEncodingError) -> IndexedPalette {
         var histogram = ColorHistogram()
         histogram.add(image: canvas.image, rect: area)
         let kept = exactColors.filter { histogram.weight(of: $0) > 0 }
         do {
-            let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(kept.prefix(maxColors - 2)),
+            var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(kept.prefix(maxColors - 2)),
                                              reservesTransparentIndex: transparency)
+            builder.inParallel = inParallel
             return try builder.build(from: histogram)
         } catch {
             throw .invalidInput(context: "GIF still refinement", problem: error.description)

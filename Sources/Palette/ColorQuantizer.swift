@@ -14,6 +14,9 @@ struct ColorQuantizer {
     var points: [SIMD3<Double>]
     var weights: [Double]
     let fixed: [SIMD3<Double>]
+    /// Whether the Lloyd iterations may split their work over two threads (each piece writes
+    /// only its own rows and points, so the result is the same either way).
+    var inParallel = false
 
     /// Up to `count` free centres (fewer when there are fewer points).
     func centres(count: Int, iterations: Int) -> [SIMD3<Double>] {
@@ -31,13 +34,81 @@ struct ColorQuantizer {
 
     private func moments(_ order: [Int], _ range: Range<Int>) -> (weight: Double, sum: SIMD3<Double>, squares: Double) {
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
-        for position in range {
-            let index = order[position], w = weights[index], p = points[index]
-            weight += w
-            sum += w * p
-            squares += w * (p * p).sum()
+        order.withUnsafeBufferPointer { order in
+            points.withUnsafeBufferPointer { points in
+                weights.withUnsafeBufferPointer { weights in
+                    for position in range {
+                        let index = order[position], w = weights[index], p = points[index]
+                        weight += w
+                        sum += w * p
+                        squares += w * (p * p).sum()
+                    }
+                }
+            }
         }
         return (weight, sum, squares)
+    }
+
+    /// Sorts `order[range]` by the points' coordinate on `axis`, ties by index: a total
+    /// order, so the result does not depend on the sorting algorithm; a plain quicksort over
+    /// copies of the coordinates takes two thirds of the instructions of the standard
+    /// library's stable sort through a closure.
+    private func sort(_ order: inout [Int], _ range: Range<Int>, axis: Int) {
+        var keyed = order[range].map { index in Keyed(value: points[index][axis], index: index) }
+        keyed.withUnsafeMutableBufferPointer { keyed in Self.quicksort(keyed.baseAddress!, 0, keyed.count) }
+        for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
+    }
+
+    /// A point's coordinate on the axis being sorted, and the point.
+    private struct Keyed {
+        var value: Double
+        var index: Int
+
+        @inline(__always)
+        static func < (a: Keyed, b: Keyed) -> Bool {
+            a.value < b.value || (a.value == b.value && a.index < b.index)
+        }
+    }
+
+    /// Sorts `items[low ..< high]` (distinct by index): median-of-three quicksort, recursing
+    /// into the smaller side, and insertion sort for short runs.
+    private static func quicksort(_ items: UnsafeMutablePointer<Keyed>, _ low: Int, _ high: Int) {
+        var low = low, high = high
+        while high - low > 16 {
+            let middle = low + (high - low) / 2
+            if items[middle] < items[low] { items.swapAt(low, middle) }
+            if items[high - 1] < items[low] { items.swapAt(low, high - 1) }
+            if items[high - 1] < items[middle] { items.swapAt(middle, high - 1) }
+            let pivot = items[middle]
+            var i = low, j = high - 1
+            while i <= j {
+                while items[i] < pivot { i += 1 }
+                while pivot < items[j] { j -= 1 }
+                if i <= j {
+                    items.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            // Now items[low ... j] <= pivot <= items[i ..< high].
+            if j + 1 - low < high - i {
+                quicksort(items, low, j + 1)
+                low = i
+            } else {
+                quicksort(items, i, high)
+                high = j + 1
+            }
+        }
+        guard high - low > 1 else { return }
+        for end in low + 1 ..< high {
+            let item = items[end]
+            var position = end
+            while position > low, item < items[position - 1] {
+                items[position] = items[position - 1]
+                position -= 1
+            }
+            items[position] = item
+        }
     }
 
     private static func squaredError(weight: Double, sum: SIMD3<Double>, squares: Double) -> Double {
@@ -57,10 +128,7 @@ struct ColorQuantizer {
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
             let axis = widestAxis(order, box.start ..< box.end)
-            order[box.start ..< box.end].sort { lhs, rhs in
-                let a = points[lhs][axis], b = points[rhs][axis]
-                return a < b || (a == b && lhs < rhs)
-            }
+            sort(&order, box.start ..< box.end, axis: axis)
             let (cut, leftError, rightError) = bestCut(order, box.start ..< box.end)
             boxes[chosen] = Box(start: box.start, end: cut, error: leftError)
             boxes.append(Box(start: cut, end: box.end, error: rightError))
@@ -91,15 +159,21 @@ struct ColorQuantizer {
         let total = moments(order, range)
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
         var best = (range.lowerBound + 1, Double.infinity, 0.0, 0.0)
-        for position in range.lowerBound ..< range.upperBound - 1 {
-            let index = order[position], w = weights[index], p = points[index]
-            weight += w
-            sum += w * p
-            squares += w * (p * p).sum()
-            let left = Self.squaredError(weight: weight, sum: sum, squares: squares)
-            let right = Self.squaredError(weight: total.weight - weight, sum: total.sum - sum,
-                                          squares: total.squares - squares)
-            if left + right < best.1 { best = (position + 1, left + right, left, right) }
+        order.withUnsafeBufferPointer { order in
+            points.withUnsafeBufferPointer { points in
+                weights.withUnsafeBufferPointer { weights in
+                    for position in range.lowerBound ..< range.upperBound - 1 {
+                        let index = order[position], w = weights[index], p = points[index]
+                        weight += w
+                        sum += w * p
+                        squares += w * (p * p).sum()
+                        let left = Self.squaredError(weight: weight, sum: sum, squares: squares)
+                        let right = Self.squaredError(weight: total.weight - weight, sum: total.sum - sum,
+                                                      squares: total.squares - squares)
+                        if left + right < best.1 { best = (position + 1, left + right, left, right) }
+                    }
+                }
+            }
         }
         return (best.0, best.2, best.3)
     }
@@ -109,41 +183,54 @@ struct ColorQuantizer {
     private func refine(_ initial: [SIMD3<Double>], boxOfPoint: [Int], iterations: Int) -> [SIMD3<Double>] {
         var centres = fixed + initial
         let firstFree = fixed.count
+        let count = centres.count
         var assignment = boxOfPoint.map { $0 + firstFree }
         var distances = [Double](repeating: 0, count: points.count)
+        let neighbours = NeighbourLists(count: count, listed: min(count - 1, Self.listedNeighbours),
+                                        pieces: inParallel && count >= 64 ? 2 : 1)
+        let listed = neighbours.listed
+        // Points are assigned in two halves at once when there are enough of them to pay for
+        // the threads' start.
+        let pieces = inParallel && points.count >= 4096 ? 2 : 1
+        var pieceChanged = [Bool](repeating: false, count: pieces)
         for _ in 0 ..< max(1, iterations) {
-            let (separations, neighbours, listed) = nearestNeighbours(centres)
-            var changed = false
-            for index in points.indices {
-                let p = points[index]
-                let start = assignment[index]
-                var best = start, bestDistance = Self.distance(p, centres[start])
-                let reach = 4 * bestDistance  // (2|x − c|)^2
-                var settled = false
-                for slot in start * listed ..< (start + 1) * listed {
-                    let candidate = Int(neighbours[slot])
-                    if separations[start * centres.count + candidate] >= reach { settled = true; break }
-                    let d = Self.distance(p, centres[candidate])
-                    if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
-                }
-                if !settled {
-                    // Beyond the listed neighbours: every centre (the same minimum, ties by index).
-                    for candidate in centres.indices where candidate != start {
-                        let d = Self.distance(p, centres[candidate])
-                        if d < bestDistance || (d == bestDistance && candidate < best) { best = candidate; bestDistance = d }
+            neighbours.find(centres)
+            points.withUnsafeBufferPointer { points in
+                centres.withUnsafeBufferPointer { centres in
+                    assignment.withUnsafeMutableBufferPointer { assignment in
+                        distances.withUnsafeMutableBufferPointer { distances in
+                            pieceChanged.withUnsafeMutableBufferPointer { pieceChanged in
+                                let total = points.count
+                                PieceWork.run(pieces) { piece in
+                                    pieceChanged[piece] = Self.assign(points, total * piece / pieces ..< total * (piece + 1) / pieces,
+                                                                      centres: centres, neighbours: neighbours,
+                                                                      listed: listed, assignment: assignment,
+                                                                      distances: distances)
+                                }
+                            }
+                        }
                     }
                 }
-                if best != assignment[index] { changed = true; assignment[index] = best }
-                distances[index] = bestDistance
             }
-            var sums = [SIMD3<Double>](repeating: SIMD3(repeating: 0), count: centres.count)
-            var totals = [Double](repeating: 0, count: centres.count)
-            for index in points.indices {
-                sums[assignment[index]] += weights[index] * points[index]
-                totals[assignment[index]] += weights[index]
+            var changed = pieceChanged.contains(true)
+            var sums = [SIMD3<Double>](repeating: SIMD3(repeating: 0), count: count)
+            var totals = [Double](repeating: 0, count: count)
+            points.withUnsafeBufferPointer { points in
+                weights.withUnsafeBufferPointer { weights in
+                    assignment.withUnsafeBufferPointer { assignment in
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            totals.withUnsafeMutableBufferPointer { totals in
+                                for index in 0 ..< points.count {
+                                    sums[assignment[index]] += weights[index] * points[index]
+                                    totals[assignment[index]] += weights[index]
+                                }
+                            }
+                        }
+                    }
+                }
             }
             var taken = Set<Int>()
-            for centre in firstFree ..< centres.count {
+            for centre in firstFree ..< count {
                 if totals[centre] > 0 {
                     centres[centre] = sums[centre] / totals[centre]
                 } else if let seed = worstPoint(distances, excluding: taken) {
@@ -155,6 +242,46 @@ struct ColorQuantizer {
             if !changed { break }
         }
         return Array(centres[firstFree...])
+    }
+
+    /// Moves each point of `range` to the nearest centre found from its current one (Orchard's
+    /// rule over that centre's listed neighbours, every centre when those run out; ties to the
+    /// lower index) and records its squared distance. True when a point changed centre.
+    private static func assign(_ points: UnsafeBufferPointer<SIMD3<Double>>, _ range: Range<Int>,
+                               centres: UnsafeBufferPointer<SIMD3<Double>>, neighbours: NeighbourLists, listed: Int,
+                               assignment: UnsafeMutableBufferPointer<Int>,
+                               distances: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let count = centres.count
+        var changed = false
+        for index in range {
+            let p = points[index]
+            let start = assignment[index]
+            var best = start, bestDistance = distance(p, centres[start])
+            let reach = 4 * bestDistance  // (2|x − c|)^2
+            var settled = false
+            for slot in start * listed ..< (start + 1) * listed {
+                if neighbours.separations[slot] >= reach { settled = true; break }
+                let candidate = Int(neighbours.indices[slot])
+                let d = distance(p, centres[candidate])
+                if d < bestDistance || (d == bestDistance && candidate < best) {
+                    best = candidate
+                    bestDistance = d
+                }
+            }
+            if !settled {
+                // Beyond the listed neighbours: every centre (the same minimum, ties by index).
+                for candidate in 0 ..< count where candidate != start {
+                    let d = distance(p, centres[candidate])
+                    if d < bestDistance || (d == bestDistance && candidate < best) {
+                        best = candidate
+                        bestDistance = d
+                    }
+                }
+            }
+            if best != start { changed = true; assignment[index] = best }
+            distances[index] = bestDistance
+        }
+        return changed
     }
 
     /// The point with the largest weighted squared error not yet used as a seed.
@@ -172,46 +299,182 @@ struct ColorQuantizer {
     /// sorting every centre's 255 others on each iteration.
     static let listedNeighbours = 24
 
-    /// Squared separations of all centre pairs (row-major), and for each centre its
-    /// `listed` nearest others, nearest first, ties by index (row `c` at `c * listed`).
-    private func nearestNeighbours(_ centres: [SIMD3<Double>]) -> ([Double], [UInt16], listed: Int) {
-        let count = centres.count
-        var separations = [Double](repeating: 0, count: count * count)
-        for row in 0 ..< count {
-            for column in row + 1 ..< count {
-                let d = Self.distance(centres[row], centres[column])
-                separations[row * count + column] = d
-                separations[column * count + row] = d
+    /// For each centre its `listed` nearest other centres, nearest first, and their squared
+    /// separations, found again on each Lloyd iteration into buffers kept for the whole
+    /// refinement (a refinement makes one, so no iteration allocates).
+    ///
+    /// "Nearest" orders by a key holding the squared separation with its 16 lowest bits
+    /// replaced by the other centre's index: keys are distinct and order by (separation, index)
+    /// up to that truncation; the separations listed are the exact ones.
+    ///
+    /// Centres move less and less from one iteration to the next, so each row remembers a
+    /// key a little above its last `listed`-th: the row's keys up to it are gathered first,
+    /// and when there are at least `listed` of them the smallest are among them. Only a row
+    /// that gathers too few is searched whole.
+    private final class NeighbourLists {
+        let count: Int
+        let listed: Int
+        /// Row `c` at `c * listed`: the listed neighbours of centre `c`.
+        let indices: UnsafeMutableBufferPointer<Int32>
+        /// The squared separation of centre `c` from each of its listed neighbours, in the
+        /// same places.
+        let separations: UnsafeMutableBufferPointer<Double>
+        /// How many pieces the rows are split into, each on a thread of its own.
+        let pieces: Int
+        /// Per piece, one row of keys (its own slot the largest key), and the keys gathered
+        /// from it.
+        private let row: UnsafeMutableBufferPointer<UInt64>
+        private let gathered: UnsafeMutableBufferPointer<UInt64>
+        /// Per row, the key up to which to gather (0: none yet, search the whole row).
+        private let limits: UnsafeMutableBufferPointer<UInt64>
+        /// The centres' coordinates, one array each, so a row's separations run as a plain
+        /// loop over memory.
+        private let xs: UnsafeMutableBufferPointer<Double>
+        private let ys: UnsafeMutableBufferPointer<Double>
+        private let zs: UnsafeMutableBufferPointer<Double>
+
+        init(count: Int, listed: Int, pieces: Int) {
+            self.count = count
+            self.listed = max(0, listed)
+            self.pieces = pieces
+            indices = .allocate(capacity: count * self.listed)
+            separations = .allocate(capacity: count * self.listed)
+            row = .allocate(capacity: count * pieces)
+            gathered = .allocate(capacity: count * pieces)
+            limits = .allocate(capacity: count)
+            limits.initialize(repeating: 0)
+            xs = .allocate(capacity: count)
+            ys = .allocate(capacity: count)
+            zs = .allocate(capacity: count)
+        }
+
+        deinit {
+            indices.deallocate()
+            separations.deallocate()
+            row.deallocate()
+            gathered.deallocate()
+            limits.deallocate()
+            xs.deallocate()
+            ys.deallocate()
+            zs.deallocate()
+        }
+
+        /// Lists the neighbours of `centres` (`count` of them).
+        func find(_ centres: [SIMD3<Double>]) {
+            precondition(centres.count == count && count <= 1 << 16, "a neighbour list's centres changed in number")
+            guard listed > 0 else { return }
+            for (index, centre) in centres.enumerated() {
+                xs[index] = centre.x
+                ys[index] = centre.y
+                zs[index] = centre.z
+            }
+            PieceWork.run(pieces) { piece in
+                findRows(count * piece / pieces ..< count * (piece + 1) / pieces, scratch: piece * count)
             }
         }
-        let listed = min(count - 1, Self.listedNeighbours)
-        var neighbours: [UInt16] = []
-        neighbours.reserveCapacity(count * listed)
-        var nearest = [UInt64](repeating: 0, count: listed)
-        for own in 0 ..< count {
-            var kept = 0
-            for other in 0 ..< count where other != own {
-                // Non-negative doubles order like their bit patterns; the low bits hold the
-                // index, so keys are distinct and order by (separation, index).
-                let key = separations[own * count + other].bitPattern & ~UInt64(0xFFFF) | UInt64(other)
-                guard kept < listed || key < nearest[listed - 1] else { continue }
-                // Insertion into the sorted short list.
-                var position = min(kept, listed - 1)
-                while position > 0, nearest[position - 1] > key {
-                    nearest[position] = nearest[position - 1]
-                    position -= 1
+
+        /// Lists the neighbours of the centres of `rows` (their coordinates in `xs`, `ys`,
+        /// `zs`), with the row scratch at `scratch`.
+        private func findRows(_ rows: Range<Int>, scratch: Int) {
+            let row = self.row.baseAddress! + scratch, gathered = self.gathered.baseAddress! + scratch
+            let xs = self.xs.baseAddress!, ys = self.ys.baseAddress!, zs = self.zs.baseAddress!
+            for own in rows {
+                let x = xs[own], y = ys[own], z = zs[own]
+                for other in 0 ..< count {
+                    // The same sum, in the same order, as `ColorQuantizer.distance` (whose
+                    // SIMD sum starts from −0, which changes nothing), and the same for
+                    // (own, other) as for (other, own), since a − b is exactly −(b − a).
+                    let dx = x - xs[other], dy = y - ys[other], dz = z - zs[other]
+                    let separation = dx * dx + dy * dy + dz * dz
+                    // Non-negative doubles order like their bit patterns; the low bits hold
+                    // the index.
+                    row[other] = separation.bitPattern & ~UInt64(0xFFFF) | UInt64(other)
                 }
-                nearest[position] = key
-                kept = min(kept + 1, listed)
+                row[own] = .max
+                // The `listed` smallest keys to the front of `gathered`, or of the row.
+                var smallest = row
+                let limit = limits[own]
+                var kept = 0
+                if limit > 0 {
+                    for other in 0 ..< count {
+                        let key = row[other]
+                        gathered[kept] = key
+                        kept &+= key <= limit ? 1 : 0
+                    }
+                }
+                if kept >= listed {
+                    smallest = gathered
+                    Self.moveSmallest(listed, of: gathered, count: kept)
+                } else {
+                    Self.moveSmallest(listed, of: row, count: count)
+                }
+                for end in 1 ..< listed {
+                    let key = smallest[end]
+                    var position = end
+                    while position > 0, smallest[position - 1] > key {
+                        smallest[position] = smallest[position - 1]
+                        position -= 1
+                    }
+                    smallest[position] = key
+                }
+                let first = own * listed
+                for slot in 0 ..< listed {
+                    let other = Int(smallest[slot] & 0xFFFF)
+                    indices[first + slot] = Int32(other)
+                    let dx = x - xs[other], dy = y - ys[other], dz = z - zs[other]
+                    separations[first + slot] = dx * dx + dy * dy + dz * dz
+                }
+                // Next time, gather up to a quarter more than this time's last separation.
+                let last = Double(bitPattern: smallest[listed - 1] & ~UInt64(0xFFFF))
+                limits[own] = (last * 1.25).bitPattern | 0xFFFF
             }
-            for key in nearest[0 ..< listed] { neighbours.append(UInt16(key & 0xFFFF)) }
         }
-        return (separations, neighbours, listed)
+
+        /// Moves the `k` smallest of the `count` distinct values at `values` to its first `k`
+        /// places, in no particular order (Hoare's selection with a median-of-three pivot).
+        static func moveSmallest(_ k: Int, of values: UnsafeMutablePointer<UInt64>, count: Int) {
+            var low = 0, high = count - 1
+            let target = k - 1
+            while low < high {
+                let middle = low + (high - low) / 2
+                let a = values[low], b = values[middle], c = values[high]
+                let pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b))
+                var i = low, j = high
+                while i <= j {
+                    while values[i] < pivot { i += 1 }
+                    while values[j] > pivot { j -= 1 }
+                    if i <= j {
+                        values.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                // Now values[low ... j] <= pivot <= values[i ... high], and whatever lies
+                // between is the pivot itself.
+                if target <= j {
+                    high = j
+                } else if target >= i {
+                    low = i
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     @inline(__always)
-    private static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+    fileprivate static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
         let d = a - b
         return (d * d).sum()
+    }
+}
+
+extension UnsafeMutablePointer {
+    /// Exchanges the elements at offsets `i` and `j`.
+    @inline(__always)
+    fileprivate func swapAt(_ i: Int, _ j: Int) {
+        let held = self[i]
+        self[i] = self[j]
+        self[j] = held
     }
 }

@@ -2,7 +2,14 @@ import Raster
 
 /// Nearest-palette-colour search for the mapper: exact, and fast on repeated colours.
 ///
-/// Three levels: a direct-mapped memo of recently seen colours; then the palette's bin of
+/// A direct-mapped memo of recently seen colours comes first. The first
+/// `sortedSearchLookups` colours it misses after a reset are searched among the palette
+/// sorted along one axis, which costs nothing to prepare: that serves a palette that maps
+/// only a few thousand colours (a still tile's table) far more cheaply than filling bins
+/// that would each answer two or three colours. Later misses go to the bins, which pay
+/// off over many colours:
+///
+/// the palette's bin of
 /// 4x4x4 sRGB values, which lazily remembers the only palette entries that can be nearest to
 /// any colour inside it (those within the nearest distance from the bin centre plus the
 /// bin's diameter); then the integer distance over those few candidates. A bin's candidates
@@ -43,11 +50,23 @@ final class NearestColorCache {
     @exclusivity(unchecked) private var blockCandidates: [UInt8] = []
     /// The blocks opened since the last reset.
     @exclusivity(unchecked) private var filledBlocks: [Int32] = []
-    /// The entries chosen while filling a bin or block, reused between fills.
-    @exclusivity(unchecked) private var chosen: [(distance: Int, index: Int)] = []
+    /// The entries chosen while filling a bin or block (squared distance << 8 | index), reused
+    /// between fills.
+    @exclusivity(unchecked) private var chosen: [UInt64] = []
 
     /// The most palette entries a cache holds (a GIF table's size).
     private static let maxColorCount = 256
+
+    /// How many memo misses after a reset the sorted search answers before the bins take
+    /// over: a still tile's 4,096 pixels never reach the bins.
+    static let sortedSearchLookups = 4096
+    /// Memo misses the sorted search may still answer before the bins take over.
+    private var sortedSearchesLeft = 0
+    /// The palette entries as projection on `axis` << 8 | index, sorted.
+    private let sortedEntries: UnsafeMutableBufferPointer<Int>
+    /// Integer weights of the axis the palette is sorted along, and their squared length.
+    private var axis = (1, 1, 1)
+    private var axisNorm = 3
 
     init(colors: [RGB8]) {
         packedColors = .allocate(capacity: Self.maxColorCount)
@@ -63,6 +82,8 @@ final class NearestColorCache {
         memoIndices.initialize(repeating: 0)
         scratch = .allocate(capacity: Self.maxColorCount)
         scratch.initialize(repeating: 0)
+        sortedEntries = .allocate(capacity: Self.maxColorCount)
+        sortedEntries.initialize(repeating: 0)
         colorCount = 0
         reset(colors: colors)
     }
@@ -85,6 +106,8 @@ final class NearestColorCache {
         candidates.removeAll(keepingCapacity: true)
         lowerBounds.removeAll(keepingCapacity: true)
         memoKeys.update(repeating: UInt32.max)
+        sortAlongWidestAxis()
+        sortedSearchesLeft = Self.sortedSearchLookups
     }
 
     deinit {
@@ -95,6 +118,7 @@ final class NearestColorCache {
         memoKeys.deallocate()
         memoIndices.deallocate()
         scratch.deallocate()
+        sortedEntries.deallocate()
     }
 
     /// The nearest palette index to the colour with components in 0...255.
@@ -103,6 +127,13 @@ final class NearestColorCache {
         let packed = UInt32(truncatingIfNeeded: r << 16 | g << 8 | b)
         let memoSlot = Int((packed &* 0x9E37_79B1) >> 18)
         if memoKeys[memoSlot] == packed { return memoIndices[memoSlot] }
+        if sortedSearchesLeft > 0 {
+            sortedSearchesLeft -= 1
+            let best = sortedNearest(r, g, b)
+            memoKeys[memoSlot] = packed
+            memoIndices[memoSlot] = best
+            return best
+        }
         let block = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
         var firstBin = Int(blockBins[block])
         if firstBin < 0 { firstBin = open(block) }
@@ -131,6 +162,85 @@ final class NearestColorCache {
         return best
     }
 
+    /// Axes the sorted search may use (integer weights); the palette is sorted along the one
+    /// on which its projections, per unit of length, spread most. Photographs' colours lie
+    /// mostly along the grey axis, flat interface colours along any.
+    private static let axes = [(1, 1, 1), (1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, 0, 1), (0, 1, 1),
+                               (1, -1, 0), (1, 0, -1), (0, 1, -1)]
+
+    /// Chooses the axis and sorts the palette's entries along it.
+    private func sortAlongWidestAxis() {
+        var bestSpread = -1.0
+        for candidate in Self.axes {
+            var sum = 0, squares = 0
+            for index in 0 ..< colorCount {
+                let projection = Self.project(packedColors[index], on: candidate)
+                sum += projection
+                squares += projection * projection
+            }
+            let norm = candidate.0 * candidate.0 + candidate.1 * candidate.1 + candidate.2 * candidate.2
+            // The variance of the projections (times the count squared) per squared length.
+            let spread = Double(colorCount * squares - sum * sum) / Double(norm)
+            if spread > bestSpread {
+                bestSpread = spread
+                axis = candidate
+                axisNorm = norm
+            }
+        }
+        for index in 0 ..< colorCount {
+            sortedEntries[index] = Self.project(packedColors[index], on: axis) << 8 | index
+        }
+        var used = UnsafeMutableBufferPointer(rebasing: sortedEntries[0 ..< colorCount])
+        used.sort()
+    }
+
+    @inline(__always)
+    private static func project(_ color: UInt32, on axis: (Int, Int, Int)) -> Int {
+        axis.0 * Int(color >> 16) + axis.1 * Int(color >> 8 & 0xFF) + axis.2 * Int(color & 0xFF)
+    }
+
+    /// The nearest entry by the palette sorted along `axis`: entries are taken in order of
+    /// their projection's distance from the colour's, outwards on both sides, until that
+    /// distance alone rules out the rest. For weights w and any entry c,
+    /// |x − c|² · |w|² ≥ (w · (x − c))², so once (w · (x − c))² > |w|² · best every entry
+    /// left is strictly farther than the best one (ties are still examined, the lower index
+    /// winning).
+    private func sortedNearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+        let target = axis.0 * r + axis.1 * g + axis.2 * b
+        let entries = sortedEntries, count = colorCount, norm = axisNorm
+        // The first entry whose projection is at least the colour's.
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if entries[middle] >> 8 < target { low = middle + 1 } else { high = middle }
+        }
+        var up = low, down = low - 1
+        var best = 0, bestDistance = Int(Int32.max)
+        while true {
+            let upGap = up < count ? (entries[up] >> 8) - target : Int.max
+            let downGap = down >= 0 ? target - (entries[down] >> 8) : Int.max
+            let entry: Int
+            if upGap <= downGap {
+                guard upGap != Int.max, upGap * upGap <= norm * bestDistance else { break }
+                entry = entries[up]
+                up += 1
+            } else {
+                guard downGap * downGap <= norm * bestDistance else { break }
+                entry = entries[down]
+                down -= 1
+            }
+            let index = entry & 0xFF
+            let color = packedColors[index]
+            let dr = Int(color >> 16) - r, dg = Int(color >> 8 & 0xFF) - g, db = Int(color & 0xFF) - b
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance || (distance == bestDistance && index < best) {
+                best = index
+                bestDistance = distance
+            }
+        }
+        return UInt8(truncatingIfNeeded: best)
+    }
+
     /// Opens a block: its 64 bins (not yet computed) and its candidates among the whole
     /// palette. Returns where its bins start.
     private func open(_ block: Int) -> Int {
@@ -145,9 +255,10 @@ final class NearestColorCache {
         binCount += 64
         blockBins[block] = Int32(firstBin)
         let corner = ((block >> 8) << 4, ((block >> 4) & 15) << 4, (block & 15) << 4)
-        choose(among: 0 ..< colorCount, cube: corner, side: 16)
+        // A bin sorts what it takes from its block, so the block's list needs no order.
+        choose(among: 0 ..< colorCount, cube: corner, side: 16, sorted: false)
         blocks[block] = Self.entry(start: blockCandidates.count, count: chosen.count)
-        blockCandidates.append(contentsOf: chosen.lazy.map { UInt8($0.index) })
+        blockCandidates.append(contentsOf: chosen.lazy.map { UInt8(truncatingIfNeeded: $0) })
         filledBlocks.append(Int32(block))
         return firstBin
     }
@@ -171,13 +282,15 @@ final class NearestColorCache {
     /// lower bounds, and returns the bin's packed entry.
     private func fill(_ bin: Int, corner: (Int, Int, Int), block: Int) -> Int64 {
         let (blockStart, blockEnd) = Self.range(blocks[block])
-        let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4)
+        let halfDiagonal = choose(among: blockCandidates[blockStart ..< blockEnd].lazy.map { Int($0) }, cube: corner, side: 4,
+                                  sorted: true)
         let start = candidates.count
-        for (distance, index) in chosen {
+        for key in chosen {
+            let distance = Int(key >> 8)
             // |x − p| ≥ |c − p| − r for x in the bin; back in single units, floored, and a
             // little lower still so rounding never makes the bound exceed the truth.
             let reach = max(0, (Double(distance).squareRoot() - halfDiagonal) / 2 - 1e-6)
-            candidates.append(UInt8(index))
+            candidates.append(UInt8(truncatingIfNeeded: key))
             lowerBounds.append(Int32((reach * reach).rounded(.down)))
         }
         let entry = Self.entry(start: start, count: candidates.count - start)
@@ -187,12 +300,12 @@ final class NearestColorCache {
 
     /// Sets `chosen` to the entries of `pool` that can be nearest to some colour of the cube
     /// of `side` values per channel from `corner`: those within the nearest entry's distance
-    /// from the cube's centre plus the cube's diameter, sorted by their distance to the centre
-    /// (ties by index). Distances are squared and in doubled coordinates, so the centre
-    /// (corner + (side − 1) / 2 per channel) is an integer; returns the cube's half diagonal in
-    /// those units.
+    /// from the cube's centre plus the cube's diameter, each as its squared distance to the
+    /// centre << 8 | its index, so that when `sorted` they order by distance, ties by index.
+    /// Distances are in doubled coordinates, so the centre (corner + (side − 1) / 2 per
+    /// channel) is an integer; returns the cube's half diagonal in those units.
     @discardableResult
-    private func choose(among pool: some Sequence<Int>, cube corner: (Int, Int, Int), side: Int) -> Double {
+    private func choose(among pool: some Sequence<Int>, cube corner: (Int, Int, Int), side: Int, sorted: Bool) -> Double {
         let centre = (2 * corner.0 + side - 1, 2 * corner.1 + side - 1, 2 * corner.2 + side - 1)
         var nearest = Int.max
         for index in pool {
@@ -211,9 +324,9 @@ final class NearestColorCache {
         let limitSquared = Int((limit * limit).rounded(.up))
         chosen.removeAll(keepingCapacity: true)
         for index in pool where scratch[index] <= limitSquared {
-            chosen.append((scratch[index], index))
+            chosen.append(UInt64(scratch[index]) << 8 | UInt64(index))
         }
-        chosen.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        if sorted { chosen.sort() }
         return halfDiagonal
     }
 }

@@ -23,6 +23,9 @@ public struct PaletteBuilder: Sendable {
     let reservesTransparentIndex: Bool
     /// Lloyd iterations after the box split (0 keeps the split's box means).
     var refinementIterations: Int = 12
+    /// Whether the Lloyd iterations may use two threads: for a caller that plans one table
+    /// while the other core has nothing to do. The palette is the same either way.
+    public var inParallel = false
 
     /// Histograms with more distinct colours than this are first merged into buckets of
     /// 2x2x2 sRGB values (weighted mean per bucket), which bounds the quantizer's work while
@@ -74,7 +77,7 @@ public struct PaletteBuilder: Sendable {
             weights = entries.map(\.weight)
         }
         let quantizer = ColorQuantizer(points: points, weights: weights,
-                                       fixed: fixedColors.map(Self.point))
+                                       fixed: fixedColors.map(Self.point), inParallel: inParallel)
         return quantizer.centres(count: slots, iterations: refinementIterations).map(Self.color)
     }
 

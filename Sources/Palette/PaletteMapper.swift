@@ -81,9 +81,20 @@ public struct PaletteMapper {
         if let mask = ditherMask, mask.count != rect.area {
             throw .ditherMaskSizeMismatch(expected: rect.area, actual: mask.count)
         }
+        guard !rect.isEmpty else { return [UInt8](repeating: 0, count: rect.area) }
+        return indices(colors: OpaquePixel.colors(of: image, in: rect), rect: rect, dither: dither, anchor: anchor,
+                       ditherMask: ditherMask)
+    }
+
+    /// `indices(image:rect:dither:anchor:ditherMask:)` for a caller that has read the
+    /// rectangle's colours already (`OpaquePixel.colors(of:in:)`, row by row), so they are
+    /// not read twice; the mask, when given, must have one entry a pixel.
+    package func indices(colors: [UInt32], rect: PixelRect, dither: DitherMode = .defaultMode,
+                         anchor: (x: Int, y: Int) = (0, 0), ditherMask: [Bool]? = nil) -> [UInt8] {
+        precondition(colors.count == rect.area && (ditherMask?.count ?? rect.area) == rect.area,
+                     "a rectangle's colours or mask do not match its size")
         var output = [UInt8](repeating: 0, count: rect.area)
         guard !rect.isEmpty else { return output }
-        let colors = OpaquePixel.colors(of: image, in: rect)
         switch dither {
         case .none:
             output.withUnsafeMutableBufferPointer { out in

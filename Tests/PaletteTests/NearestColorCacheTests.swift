@@ -94,6 +94,26 @@ import Testing
         }
     }
 
+    /// A cache answers its first `sortedSearchLookups` misses after a reset with the sorted
+    /// search and later ones with its bins; both give the linear scan's answers, ties included.
+    @Test static func theSortedSearchAndTheBinsAnswerAlike() throws {
+        let (_, colors) = gridImage(step: 16)
+        #expect(colors.count <= NearestColorCache.sortedSearchLookups)
+        // Other colours (one more in each channel), enough to use up the sorted search.
+        let others = colors.map { RGB8($0.r + 1, $0.g + 1, $0.b + 1) }
+        #expect(others.count >= NearestColorCache.sortedSearchLookups)
+        for palette in [try latticePalette(), try randomPalette(seed: 41, count: 256), try randomPalette(seed: 42, count: 7)] {
+            let sorted = NearestColorCache(colors: palette.colors), binned = NearestColorCache(colors: palette.colors)
+            for color in others { _ = binned.nearest(Int(color.r), Int(color.g), Int(color.b)) }
+            for cache in [sorted, binned] {
+                let mismatches = colors.filter { color in
+                    cache.nearest(Int(color.r), Int(color.g), Int(color.b)) != linearNearest(color, in: palette)
+                }
+                #expect(mismatches.isEmpty, "first mismatch: \(mismatches.first.map { "\($0)" } ?? "")")
+            }
+        }
+    }
+
     @Test static func aCopyKeepsItsPaletteWhenTheOriginalSwitches() throws {
         let first = try randomPalette(seed: 21, count: 64), second = try randomPalette(seed: 22, count: 64)
         var mapper = PaletteMapper(palette: first)

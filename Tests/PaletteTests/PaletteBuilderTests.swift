@@ -73,6 +73,21 @@ import Testing
         #expect(quantized > TestImages.nearestPSNR(image, ReferencePalettes.uniform6x6x6))
     }
 
+    /// Planning with two threads gives the very palette one thread gives: each piece of a
+    /// Lloyd iteration writes only its own points and neighbour rows.
+    @Test static func twoThreadsPlanTheSamePalette() throws {
+        var generator = SeededGenerator(seed: 27)
+        var histogram = ColorHistogram()
+        // Enough colours that the points are split too (photographs' tables have thousands).
+        for _ in 0 ..< 12000 {
+            histogram.add(RGB8(generator.byte(), generator.byte() / 2, generator.byte()), weight: Double(1 + generator.byte() % 5))
+        }
+        var builder = try PaletteBuilder(maxColors: 256, fixedColors: fixed, reservesTransparentIndex: true)
+        let alone = try builder.build(from: histogram)
+        builder.inParallel = true
+        #expect(try builder.build(from: histogram) == alone)
+    }
+
     @Test static func lloydRefinementImprovesOnTheBoxSplit() throws {
         let image = TestImages.gradient()
         let histogram = TestImages.histogram(image)
