@@ -40,21 +40,14 @@ struct FrameIndexMapper {
     mutating func indices(_ canvas: Canvas, region: PixelRect, sprite: PixelRect?,
                           colors: [UInt32]? = nil) throws(PaletteError) -> [UInt8] {
         let image = canvas.image
-        if colors != nil, !canvas.bounds.contains(region) {
+        guard canvas.bounds.contains(region) else {
             throw .rectOutsideImage(rect: region, width: image.width, height: image.height)
         }
-        if dither == .none {
-            if let colors { return mapper.indices(colors: colors, rect: region, dither: .none) }
-            return try mapper.indices(image: image, rect: region, dither: .none)
-        }
+        let colors = colors ?? AnimationPixels.packedColors(canvas, region)
+        if dither == .none { return mapper.indices(colors: colors, rect: region, dither: .none) }
         let stillMode: DitherMode = .ordered
-        let mask = classifier.ditherMask(image: image, rect: region)
-        var output: [UInt8]
-        if let colors {
-            output = mapper.indices(colors: colors, rect: region, dither: stillMode, anchor: (0, 0), ditherMask: mask)
-        } else {
-            output = try mapper.indices(image: image, rect: region, dither: stillMode, anchor: (0, 0), ditherMask: mask)
-        }
+        var output = mapper.indices(colors: colors, rect: region, dither: stillMode, anchor: (0, 0),
+                                    ditherMask: classifier.ditherMask(image: image, rect: region))
         guard let sprite else { return output }
         let spriteArea = dither == .diffusion ? sprite.intersection(canvas.bounds) : sprite.intersection(region)
         let overlap = spriteArea.intersection(region)

@@ -201,7 +201,7 @@ struct ColorQuantizer {
                         distances.withUnsafeMutableBufferPointer { distances in
                             pieceChanged.withUnsafeMutableBufferPointer { pieceChanged in
                                 let total = points.count
-                                PieceWork.run(pieces) { piece in
+                                _ = ParallelWork.map(pieces, concurrently: true) { piece in
                                     pieceChanged[piece] = Self.assign(points, total * piece / pieces ..< total * (piece + 1) / pieces,
                                                                       centres: centres, neighbours: neighbours,
                                                                       listed: listed, assignment: assignment,
@@ -368,7 +368,7 @@ struct ColorQuantizer {
                 ys[index] = centre.y
                 zs[index] = centre.z
             }
-            PieceWork.run(pieces) { piece in
+            _ = ParallelWork.map(pieces, concurrently: true) { piece in
                 findRows(count * piece / pieces ..< count * (piece + 1) / pieces, scratch: piece * count)
             }
         }

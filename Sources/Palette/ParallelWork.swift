@@ -1,12 +1,13 @@
 import Dispatch
 
 /// Runs a few independent pieces of work on the machine's cores and returns their results in
-/// the order of the pieces, so what is computed never depends on the scheduling.
-enum ParallelWork {
+/// the order of the pieces, so what is computed never depends on the scheduling: the
+/// quantizer's loops, and the encoder's variants and candidate tables.
+package enum ParallelWork {
     /// `work(0) ..< work(count)`, concurrently when `concurrently` is set and there is more
     /// than one piece. Each piece must touch only state of its own (its own scratch buffers,
     /// its own result).
-    static func map<T>(_ count: Int, concurrently: Bool, _ work: (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, concurrently: Bool, _ work: (Int) -> T) -> [T] {
         guard count > 1, concurrently else { return (0 ..< count).map(work) }
         var results = [T?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -23,7 +24,7 @@ enum ParallelWork {
 
     /// `map` for work that may fail: every piece runs, and the error thrown is that of the
     /// first failing piece in the order of the pieces, whichever failed first in time.
-    static func tryMap<T, Failure: Error>(_ count: Int, concurrently: Bool,
+    package static func tryMap<T, Failure: Error>(_ count: Int, concurrently: Bool,
                                          _ work: (Int) throws(Failure) -> T) throws(Failure) -> [T] {
         let results = map(count, concurrently: concurrently) { piece -> Result<T, Failure> in
             do throws(Failure) {
