@@ -69,11 +69,16 @@ final class AnimationEncoder {
     /// mapped again with the next frame, so a sprite that stops shows its exact colours.
     private var approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    /// Starts a GIF for frames of the planned palette's size.
+    /// Starts a GIF for frames of the planned palette's size. The LZW tolerance in force is
+    /// the one `options` gives for the palette's estimated quality
+    /// (`GIFEncodingOptions.lzwTolerance(forEstimatedPSNR:)`), so `options` here may show a
+    /// smaller `lzwTolerance` than the one passed.
     convenience init(palette: AnimationPalette,
-                            options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+                     options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+        var inForce = options
+        inForce.lzwTolerance = options.lzwTolerance(forEstimatedPSNR: palette.estimatedPSNR)
         try self.init(width: palette.width, height: palette.height, palette: palette.palette,
-                      interfaceColors: palette.interfaceColors, options: options)
+                      interfaceColors: palette.interfaceColors, options: inForce)
     }
 
     /// Starts a GIF with a `width` x `height` screen and `palette` as global table; the

@@ -46,7 +46,8 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// their mapping, and pixels whose colour is exactly a palette entry (the flat interface
     /// colours) never change; a sprite that stops is shown exactly from the next frame on.
     /// 0 turns it off. Default 8: a few per cent of the bytes for a loss too small to see;
-    /// much larger values leave blocky edges visible when zoomed.
+    /// much larger values leave blocky edges visible when zoomed. A global table that falls
+    /// short of `qualityTarget` takes a smaller tolerance (see `lzwTolerance(forEstimatedPSNR:)`).
     var lzwTolerance: Double = 8
     /// Whether a frame may carry its own, smaller colour table when that makes the frame
     /// smaller overall (table bytes included); each frame is measured both ways. Off by

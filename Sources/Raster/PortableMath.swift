@@ -1,4 +1,4 @@
-/// Arc tangent, sine, cosine, tangent and decimal logarithm from IEEE basic operations only (+, −, ×, ÷), so coverage is
+/// Arc tangent, sine, cosine, tangent, decimal logarithm and exponential from IEEE basic operations only (+, −, ×, ÷), so coverage is
 /// bit-for-bit the same on every machine; C library versions may differ in the last bit
 /// between platforms, which could move a quantized coverage value by one step.
 ///
@@ -145,6 +145,31 @@ public enum PortableMath {
         return naturalLog / ln10
     }
 
+    /// e^x for finite x with |x| <= 700: x = k·ln 2 + r with |r| <= ln 2 / 2 (about), e^r by its Taylor
+    /// series summed until the next term is below 1e-19 of the sum, then scaled by 2^k
+    /// exactly. Outside that range the result is 0 or infinity as the sign says; NaN stays NaN.
+    public static func exp(_ x: Double) -> Double {
+        guard !x.isNaN else { return .nan }
+        guard x.magnitude <= 700 else { return x < 0 ? 0 : .infinity }
+        let k = (x / ln2).rounded()
+        // Cody and Waite's split: k · ln2High is exact (ln2High has 11 trailing zero bits and
+        // |k| < 2^11), so r loses nothing to the reduction.
+        let r = (x - k * ln2High) - k * ln2Low
+        var term = 1.0, sum = 1.0, n = 1.0
+        while term.magnitude > 1e-19 * sum {
+            term *= r / n
+            sum += term
+            n += 1
+        }
+        return Double(sign: .plus, exponent: Int(k), significand: sum)
+    }
+
+    /// 10^x, as `exp(x · ln 10)`.
+    public static func pow10(_ x: Double) -> Double { exp(x * ln10) }
+
     private static let ln2 = 0.693_147_180_559_945_309_417_232_121_458
+    /// ln 2 in two parts: the leading 32 bits of its significand, and the rest.
+    private static let ln2High = Double(bitPattern: 0x3FE6_2E42_FEE0_0000)
+    private static let ln2Low = Double(bitPattern: 0x3DEA_39EF_3579_3C76)
     private static let ln10 = 2.302_585_092_994_045_684_017_991_454_684
 }

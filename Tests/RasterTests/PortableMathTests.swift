@@ -52,4 +52,27 @@ import Testing
         #expect(PortableMath.log10(-1).isNaN)
         #expect(PortableMath.log10(.infinity) == .infinity)
     }
+
+    @Test static func exponentialMatchesTheCLibrary() {
+        var x = -60.0
+        while x <= 60 {
+            #expect(ulps(PortableMath.exp(x), Foundation.exp(x)) <= 4, "exp(\(x))")
+            x += 0.0913
+        }
+    }
+
+    @Test static func exponentialKnownValuesAndEdges() {
+        #expect(PortableMath.exp(0) == 1)
+        #expect(ulps(PortableMath.exp(1), M_E) <= 2)
+        #expect(ulps(PortableMath.pow10(2), 100) <= 4)
+        #expect(ulps(PortableMath.pow10(-0.5), 1 / 10.0.squareRoot()) <= 4)
+        #expect(PortableMath.exp(-800) == 0)
+        #expect(PortableMath.exp(800) == .infinity)
+        #expect(PortableMath.exp(.nan).isNaN)
+    }
+
+    @Test(arguments: [-3.79, -1.0, -0.25, 0.0, 0.7])
+    static func decimalPowerUndoesTheDecimalLogarithm(_ x: Double) {
+        #expect(abs(PortableMath.log10(PortableMath.pow10(x)) - x) < 1e-14)
+    }
 }

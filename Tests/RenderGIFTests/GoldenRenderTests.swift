@@ -12,10 +12,13 @@ import Testing
 /// still tiles; 1.8 s, looping forever) and frame 12 of both was looked at beside the RGBA
 /// frame: the head slides from button 0 towards button 1 on its blue copy, the arc and the
 /// green borders are crisp, the decoded picture is 51.2 dB from the frame (worst channel error
-/// 30, on the sliding photo's edge; 49.1 dB and 34 with tables chosen in OkLab). A change of these bytes must be reviewed the same way
-/// before the hashes are updated.
+/// 30, on the sliding photo's edge; 49.1 dB and 34 with tables chosen in OkLab). Pinned again
+/// when a global table short of the quality target began to take a smaller LZW tolerance (this
+/// one's 32 colours are): ffmpeg and Pillow decode the 90 images, frame 12 is unchanged at
+/// 51.2 dB (worst 30), the content is 41.52 dB mean and 38.84 dB in the worst frame.
+/// A change of these bytes must be reviewed the same way before the hashes are updated.
 @Suite enum GoldenRenderTests {
-    static let gifSHA256 = "cdaff15ae3f49e230eeed5e9a0adb5fef42d03be72c738114a7ef04592c9f617"
+    static let gifSHA256 = "cf8ded9f584c0af0ff11b0359bde918dad09dcabcf38945d525c99d7f3ad9aaa"
     /// SHA-256 of frame 12's pixels as RGBA8, rows top to bottom (the PNG is 8-bit RGB).
     static let frame12PixelsSHA256 = "9f433c7261e8ca05a785053169f5538d31d82cf96f64f4baa04c0a6b10165627"
 
