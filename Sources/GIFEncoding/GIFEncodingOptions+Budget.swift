@@ -1,5 +1,4 @@
 import Palette
-import Raster
 
 /// Smaller files for a size budget: the ordered steps an encoder walks down when a GIF must
 /// fit under a number of bytes.
@@ -56,22 +55,6 @@ extension GIFEncodingOptions {
         var aligned = self
         aligned.colors = other.colors
         return aligned == other && (colors == other.colors || !refinesStillTilesInEffect)
-    }
-
-    /// The LZW tolerance to use with a global table whose estimated content PSNR is
-    /// `estimatedPSNR` dB: `lzwTolerance` when the table reaches `qualityTarget` (or there is
-    /// no target), else `lzwTolerance` scaled by the ratio of the mean squared error the
-    /// target allows to the one the table gives, 10^((estimate − target) / 10).
-    ///
-    /// The tolerance spends quality for bytes. Where the table meets the target (the drawn
-    /// avatars: about 40.4 dB against 40) there is quality to spend; where it does not
-    /// (photographs: about 36.2 dB), each code value of extra error takes the pictures further
-    /// below the target, so the tolerance shrinks as the shortfall grows (photographs: 8 to
-    /// about 3.3). Measured on the five sample photographs, this buys more content PSNR per
-    /// byte than giving moving frames tables of their own.
-    func lzwTolerance(forEstimatedPSNR estimatedPSNR: Double) -> Double {
-        guard let qualityTarget, estimatedPSNR.isFinite, estimatedPSNR < qualityTarget else { return lzwTolerance }
-        return lzwTolerance * PortableMath.pow10((estimatedPSNR - qualityTarget) / 10)
     }
 
     /// Whether the encoder refines still tiles with these options (never with dithering).

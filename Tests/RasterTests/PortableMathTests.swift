@@ -54,10 +54,8 @@ import Testing
     }
 
     @Test static func exponentialMatchesTheCLibrary() {
-        var x = -60.0
-        while x <= 60 {
+        for x in stride(from: -60.0, through: 60, by: 0.0913) {
             #expect(ulps(PortableMath.exp(x), Foundation.exp(x)) <= 4, "exp(\(x))")
-            x += 0.0913
         }
     }
 
