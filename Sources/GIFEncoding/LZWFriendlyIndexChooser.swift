@@ -93,6 +93,32 @@ final class LZWFriendlyIndexChooser: LZWCoding {
 
         func run(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32], palette: [UInt32],
                  transparent: Int, children: inout LZWChildTable, output: inout [UInt8], codes: inout LZWCodeWriter) {
+            precondition(trueColors.count == preferred.count && bounds.count == preferred.count
+                         && shown.count == preferred.count && output.count == preferred.count && palette.count <= 256,
+                         "the re-mapping's pixel lists differ in length")
+            preferred.withUnsafeBufferPointer { preferred in
+                trueColors.withUnsafeBufferPointer { trueColors in
+                    bounds.withUnsafeBufferPointer { bounds in
+                        shown.withUnsafeBufferPointer { shown in
+                            palette.withUnsafeBufferPointer { palette in
+                                output.withUnsafeMutableBufferPointer { output in
+                                    parse(preferred, trueColors, bounds, shown, palette, transparent, &children,
+                                          output, &codes)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The parse itself, on raw buffers: with arrays, every element access is checked
+        /// and every write to `output` asks whether the array is shared.
+        private func parse(_ preferred: UnsafeBufferPointer<UInt8>, _ trueColors: UnsafeBufferPointer<UInt32>,
+                           _ bounds: UnsafeBufferPointer<Int32>, _ shown: UnsafeBufferPointer<UInt32>,
+                           _ palette: UnsafeBufferPointer<UInt32>, _ transparent: Int,
+                           _ children: inout LZWChildTable, _ output: UnsafeMutableBufferPointer<UInt8>,
+                           _ codes: inout LZWCodeWriter) {
             var current = Int(preferred[0])
             for position in 1 ..< preferred.count {
                 let wanted = Int(preferred[position])
