@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import Palette
 import Raster
 
 /// Loads the avatar images a render needs: the user's pictures where given, the built-in
@@ -11,18 +12,23 @@ import Raster
 /// built-in pictures are drawn from their full 256 px, as they always have been.
 enum AvatarLoader {
     /// The images for `settings`, decoded and premultiplied, each picture file within `limits`
-    /// (the memory a limit leaves for decoding, see `MemoryNeed`). This is the render's
-    /// decoding stage: its errors are the codecs module's, converted once by the render job.
-    static func images(for settings: Animation, limits: ImageLimits = .default) throws(ImageCodecError) -> SceneImages {
+    /// (the memory a limit leaves for decoding, see `MemoryNeed`). With `concurrently`, the
+    /// pictures are decoded on the machine's cores at once; the images, and the error thrown
+    /// (the head's first, then the buttons' in order), are the same either way. This is the
+    /// render's decoding stage: its errors are the codecs module's, converted once by the
+    /// render job.
+    static func images(for settings: Animation, limits: ImageLimits = .default,
+                       concurrently: Bool = false) throws(ImageCodecError) -> SceneImages {
         let fit = layerFit(for: settings)
-        let head = try load(settings.headImage, default: DefaultAvatarData.head, name: "myHead", fit: fit, limits: limits)
-        var buttons: [RGBAImage] = []
+        var pictures = [(picture: settings.headImage, builtIn: DefaultAvatarData.head, name: "myHead")]
         for index in 0..<settings.buttonCount {
-            let builtIn = defaultButtons[index % defaultButtons.count]
-            buttons.append(try load(settings.avatarImages[index], default: builtIn,
-                                    name: "\(index % defaultButtons.count + 1)", fit: fit, limits: limits))
+            pictures.append((settings.avatarImages[index], defaultButtons[index % defaultButtons.count],
+                             "\(index % defaultButtons.count + 1)"))
         }
-        return SceneImages(head: head, buttons: buttons)
+        let images = try ParallelWork.tryMap(pictures.count, concurrently: concurrently) { k throws(ImageCodecError) in
+            try load(pictures[k].picture, default: pictures[k].builtIn, name: pictures[k].name, fit: fit, limits: limits)
+        }
+        return SceneImages(head: images[0], buttons: Array(images.dropFirst()))
     }
 
     /// The layer every avatar fills: a square of diameter x scale pixels.

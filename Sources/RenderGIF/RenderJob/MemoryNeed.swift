@@ -102,6 +102,16 @@ enum MemoryNeed {
         }
     }
 
+    /// Whether a memory limit applies to the process (on Linux, the only system counted):
+    /// then the pictures decode one at a time, as `parts` counts them.
+    static var limitApplies: Bool {
+        #if os(Linux)
+        return ResourceLimit.addressSpace != nil || ResourceLimit.dataSegment != nil
+        #else
+        return false
+        #endif
+    }
+
     /// Throws `.memoryLimit` when the render `settings` ask for (with `writesFrames`, every
     /// frame as a PNG) needs more than a limit allows; returns the limits each picture's
     /// decoding must keep to, with the memory the tightest limit leaves it.

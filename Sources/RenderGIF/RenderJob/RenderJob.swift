@@ -45,7 +45,12 @@ package enum RenderJob {
         progress.renderDidStart(totalFrames: frameCount)
         timings.lap(.setup)
         let images: SceneImages
-        do { images = try AvatarLoader.images(for: settings, limits: pictureLimits) } catch { throw RenderGIFError(error) }
+        let decodesAtOnce = threads > 1 && !MemoryNeed.limitApplies
+        do {
+            images = try AvatarLoader.images(for: settings, limits: pictureLimits, concurrently: decodesAtOnce)
+        } catch {
+            throw RenderGIFError(error)
+        }
         timings.lap(.decode)
         try cancellation.check()
 
