@@ -62,15 +62,19 @@ extension Canvas {
                                 wy = UInt64(row.highWeight)
                                 lastRow = run.y
                             }
+                            // Offsets inside the canvas, the mask and the column table, which
+                            // the run's clipping bounds: wrapping steps keep the loop short.
                             var p = (run.y * width + x0) * 4
                             var v = run.offset + (x0 - run.x)
+                            var c = x0 - area.x
                             var cachedColumn = -1
                             var cached = ColumnBlend(redBlue: 0, greenAlpha: 0)
-                            for x in x0 ..< x1 {
+                            for _ in x0 ..< x1 {
                                 let coverage = values[v]
-                                v += 1
+                                v &+= 1
+                                let column = columns[c]
+                                c &+= 1
                                 if coverage != 0 {
-                                    let column = columns[x - area.x]
                                     let low = column.low == cachedColumn
                                         ? cached : ColumnBlend(texels, top, bottom, column.low, wy: wy)
                                     let high = column.high == column.low
@@ -89,7 +93,7 @@ extension Canvas {
                                                          coverage: coverage, into: canvas, at: p)
                                     }
                                 }
-                                p += 4
+                                p &+= 4
                             }
                         }
                     }
