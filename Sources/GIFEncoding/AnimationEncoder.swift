@@ -353,7 +353,7 @@ final class AnimationEncoder {
         // Nothing to show: one pixel repeating what is there keeps the timing.
         let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
         let prior = screen.read(rect)
-        screen.write(target.map { packedTable[Int($0)] }, in: union)
+        screen.write(target.mapped(through: packedTable, beyond: 0), in: union)
         let choice = try selector.choose(rect: rect, indices: target.cropped(to: rect, from: union),
                                          unchanged: unchanged.cropped(to: rect, from: union),
                                          previous: prior, builder: builder)

@@ -84,7 +84,7 @@ final class FrameVariantSelector {
                 data = made
             }
             return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep),
-                    opaque.map { table[Int($0)] }, false, data)
+                    opaque.mapped(through: table, beyond: 0), false, data)
         }
         if let transparent = palette.transparentIndex, let unchanged, let previous, unchanged.contains(true) {
             precondition(unchanged.count == indices.count && previous.count == indices.count
@@ -194,8 +194,7 @@ final class FrameVariantSelector {
     /// The frame relabelled to a local table of just the colours it uses (the transparent
     /// index included), or nil when that table would not be smaller than the global one.
     func localTableVariant(of frame: GIFFrame) -> GIFFrame? {
-        var used = [Bool](repeating: false, count: 256)
-        for index in frame.indices { used[Int(index)] = true }
+        let used = frame.indices.usedIndices()
         let kept = (0 ..< 256).filter { used[$0] }
         let localSize = IndexedPalette.tableSize(holding: kept.count)
         guard localSize < palette.tableSize else { return nil }
@@ -203,7 +202,7 @@ final class FrameVariantSelector {
         for (position, index) in kept.enumerated() { relabel[index] = UInt8(position) }
         let colors = kept.map { $0 < palette.colors.count ? palette.colors[$0] : RGB8(0, 0, 0) }
         var local = frame
-        local.indices = frame.indices.map { relabel[Int($0)] }
+        local.indices = frame.indices.mapped(through: relabel, beyond: 0)
         local.localPalette = colors
         local.transparentIndex = frame.transparentIndex.map { Int(relabel[$0]) }
         return local
