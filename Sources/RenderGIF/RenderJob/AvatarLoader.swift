@@ -28,7 +28,7 @@ enum AvatarLoader {
         // One file beside the built-in pictures decodes alone: a large picture's decoder splits
         // its own work over the cores (JPEG rows, HEIF tiles), and inside a piece of this map
         // it did not (a 12 MP HEIC without thumbnail took 4.0 to 4.4 s instead of 2.6 to 2.9).
-        let files = pictures.filter { if case .file = $0.picture?.source { true } else { false } }.count
+        let files = pictures.filter { $0.picture?.path != nil }.count
         let images = try ParallelWork.tryMap(pictures.count, concurrently: concurrently && files >= 2) { k throws(ImageCodecError) in
             try load(pictures[k].picture, default: pictures[k].builtIn, name: pictures[k].name, fit: fit, limits: limits)
         }

@@ -118,7 +118,7 @@ enum MemoryNeed {
     static func check(_ settings: Animation, writesFrames: Bool) throws(RenderGIFError) -> ImageLimits {
         #if os(Linux)
         let limits = [("ulimit -v", ResourceLimit.addressSpace), ("ulimit -d", ResourceLimit.dataSegment)]
-        guard limits.contains(where: { $0.1 != nil }), let usage = currentUsage() else { return .default }
+        guard limitApplies, let usage = currentUsage() else { return .default }
         let parts = parts(settings, writesFrames: writesFrames)
         let adds = parts.total()
         var needs: [(current: Int, limit: Int, name: String)] = []
