@@ -1,0 +1,77 @@
+import SharedTestSupport
+import Testing
+@testable import Palette
+
+/// The quantizer's neighbour lists, found again after centres move, against a search from
+/// scratch written here: every other centre ordered by the documented key (squared
+/// separation with its low 16 bits replaced by the index), the first `listed` kept.
+@Suite enum NeighbourListsTests {
+    static func expectedRows(_ centres: [SIMD3<Double>], listed: Int) -> [[Int32]] {
+        centres.indices.map { own in
+            let keys = centres.indices.filter { $0 != own }.map { other -> UInt64 in
+                let d = centres[own] - centres[other]
+                let separation = d.x * d.x + d.y * d.y + d.z * d.z
+                return separation.bitPattern & ~UInt64(0xFFFF) | UInt64(other)
+            }
+            return keys.sorted().prefix(listed).map { Int32($0 & 0xFFFF) }
+        }
+    }
+
+    static func expectMatches(_ lists: ColorQuantizer.NeighbourLists, _ centres: [SIMD3<Double>],
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = expectedRows(centres, listed: lists.listed)
+        var mismatches = 0
+        for own in centres.indices {
+            let row = (0 ..< lists.listed).map { lists.indices[own * lists.listed + $0] }
+            let separations = row.map { other -> Double in
+                let d = centres[own] - centres[Int(other)]
+                return d.x * d.x + d.y * d.y + d.z * d.z
+            }
+            let listedSeparations = (0 ..< lists.listed).map { lists.separations[own * lists.listed + $0] }
+            if row != expected[own] || listedSeparations != separations { mismatches += 1 }
+        }
+        #expect(mismatches == 0, sourceLocation: sourceLocation)
+    }
+
+    static func randomCentre(_ generator: inout SeededGenerator) -> SIMD3<Double> {
+        SIMD3(Double(generator.byte()) + Double(generator.byte()) / 256, Double(generator.byte()),
+              Double(generator.byte()) + 0.5)
+    }
+
+    /// Rounds where all, some, a few, one and no centres move, nudged or thrown far,
+    /// including onto another centre's place (equal separations, ordered by index).
+    @Test(arguments: [1, 2])
+    static func relistingAfterMovesMatchesASearchFromScratch(pieces: Int) {
+        var generator = SeededGenerator(seed: 38)
+        var centres = (0 ..< 200).map { _ in randomCentre(&generator) }
+        let lists = ColorQuantizer.NeighbourLists(count: centres.count, listed: 24, pieces: pieces)
+        lists.find(centres)
+        expectMatches(lists, centres)
+        for moving in [200, 120, 40, 9, 3, 1, 0] {
+            for _ in 0 ..< moving {
+                let index = Int(generator.next() % UInt64(centres.count))
+                switch generator.next() % 4 {
+                case 0: centres[index] = randomCentre(&generator)  // thrown anywhere
+                case 1: centres[index] = centres[(index + 7) % centres.count]  // onto another centre
+                default: centres[index] += SIMD3(0.25, -0.5, 0.125)  // nudged
+                }
+            }
+            lists.find(centres)
+            expectMatches(lists, centres)
+        }
+    }
+
+    /// A centre that leaves a tight cluster takes itself out of its neighbours' rows, which
+    /// must then reach past what they listed for the next nearest.
+    @Test static func aNeighbourLeavingACrowdedRowIsReplaced() {
+        var centres = (0 ..< 40).map { SIMD3(Double($0), 0, 0) }
+        let lists = ColorQuantizer.NeighbourLists(count: centres.count, listed: 4, pieces: 1)
+        lists.find(centres)
+        expectMatches(lists, centres)
+        centres[20] = SIMD3(200, 200, 200)
+        centres[21] = SIMD3(-200, 50, 0)
+        lists.find(centres)
+        expectMatches(lists, centres)
+        #expect(!(0 ..< 4).contains { lists.indices[19 * 4 + $0] == 20 })
+    }
+}
