@@ -30,6 +30,9 @@ struct ColorQuantizer {
     private struct Box {
         var start: Int, end: Int
         var error: Double
+        /// The axis by which `order[start ..< end]` is sorted, if any: a box cut from a
+        /// sorted one is still sorted by the same axis.
+        var sortedAxis: Int?
     }
 
     private func moments(_ order: [Int], _ range: Range<Int>) -> (weight: Double, sum: SIMD3<Double>, squares: Double) {
@@ -128,10 +131,10 @@ struct ColorQuantizer {
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
             let axis = widestAxis(order, box.start ..< box.end)
-            sort(&order, box.start ..< box.end, axis: axis)
+            if box.sortedAxis != axis { sort(&order, box.start ..< box.end, axis: axis) }
             let (cut, leftError, rightError) = bestCut(order, box.start ..< box.end)
-            boxes[chosen] = Box(start: box.start, end: cut, error: leftError)
-            boxes.append(Box(start: cut, end: box.end, error: rightError))
+            boxes[chosen] = Box(start: box.start, end: cut, error: leftError, sortedAxis: axis)
+            boxes.append(Box(start: cut, end: box.end, error: rightError, sortedAxis: axis))
         }
         var boxOfPoint = [Int](repeating: 0, count: points.count)
         let means = boxes.enumerated().map { number, box in
