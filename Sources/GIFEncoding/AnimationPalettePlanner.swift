@@ -101,8 +101,9 @@ public struct AnimationPalettePlanner: Sendable {
         }
         candidates.append(options.colors)
         let content = Self.contentEntries(histogram.entries, background: interfaceColors.background)
-        func plan(_ maxColors: Int) throws(GIFEncodingError) -> (IndexedPalette, Double) {
-            let palette = try build(histogram, maxColors: maxColors, fixed: fixed, transparency: transparency)
+        func plan(_ maxColors: Int, inParallel: Bool = false) throws(GIFEncodingError) -> (IndexedPalette, Double) {
+            let palette = try build(histogram, maxColors: maxColors, fixed: fixed, transparency: transparency,
+                                    inParallel: inParallel)
             return (palette, Self.estimatedPSNR(palette, content))
         }
         // The smallest size reaching the target, searched from the top two sizes at a time on
@@ -110,18 +111,28 @@ public struct AnimationPalettePlanner: Sendable {
         // that falls short ends the search and the size above it is the answer (the largest
         // when none reaches the target, or when there is no target). Busy scenes and
         // photographs need the largest tables, so the first pair usually settles it.
+        // Without a target only the largest size is planned (it is the only candidate).
+        func fallsShort(_ estimate: Double) -> Bool { options.qualityTarget.map { estimate < $0 } ?? true }
         var chosen: (IndexedPalette, Double)?
         var next = candidates.count - 1
+        // Photographs (more distinct colours than the quantizer takes one by one) fall short
+        // even with the largest table, which then is the answer without a look at the size
+        // below: so for them, as for a single candidate, the largest is planned first, alone
+        // on both cores. Only the order of the work changes, never the palette chosen.
+        if options.isParallel, next == 0 || content.count > PaletteBuilder.bucketingThreshold {
+            let largest = try plan(candidates[next], inParallel: true)
+            chosen = largest
+            next = fallsShort(largest.1) ? -1 : next - 1
+        }
         searching: while next >= 0 {
             let pair = [next, next - 1].filter { $0 >= 0 }
             let made = try ParallelWork.tryMap(pair.count, concurrently: options.isParallel) { piece throws(GIFEncodingError) in
                 try plan(candidates[pair[piece]])
             }
             for planned in made {
-                // Without a target only the largest size is planned (it is the only candidate).
-                let fallsShort = options.qualityTarget.map { planned.1 < $0 } ?? true
-                if chosen == nil || !fallsShort { chosen = planned }
-                if fallsShort { break searching }
+                let short = fallsShort(planned.1)
+                if chosen == nil || !short { chosen = planned }
+                if short { break searching }
             }
             next -= 2
         }
@@ -131,11 +142,12 @@ public struct AnimationPalettePlanner: Sendable {
     }
 
     private func build(_ histogram: ColorHistogram, maxColors: Int, fixed: [RGB8],
-                       transparency: Bool) throws(GIFEncodingError) -> IndexedPalette {
+                       transparency: Bool, inParallel: Bool) throws(GIFEncodingError) -> IndexedPalette {
         do {
             let limit = maxColors - (transparency ? 1 : 0)
-            let builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
+            var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
                                              reservesTransparentIndex: transparency)
+            builder.inParallel = inParallel
             return try builder.build(from: histogram)
         } catch {
             throw .invalidInput(context: "GIF palette planner", problem: error.description)

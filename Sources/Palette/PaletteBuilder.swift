@@ -30,7 +30,7 @@ public struct PaletteBuilder: Sendable {
     /// Histograms with more distinct colours than this are first merged into buckets of
     /// 2x2x2 sRGB values (weighted mean per bucket), which bounds the quantizer's work while
     /// moving each point by at most one code value.
-    static let bucketingThreshold = 1 << 15
+    public static let bucketingThreshold = 1 << 15
 
     /// Validates the limits. Throws `invalidMaxColors` outside 2...256 and
     /// `tooManyFixedColors` when the distinct fixed colours leave no room.

@@ -75,6 +75,37 @@ import Testing
         #expect(middle.estimatedPSNR >= options.qualityTarget!)
     }
 
+    /// A 256x130 canvas of distinct colours: more than the quantizer takes one by one, as in
+    /// a photograph.
+    static func photographicCanvas() -> Canvas {
+        var canvas = Canvas(width: 256, height: 130, color: .white)
+        for y in 0 ..< 130 {
+            for x in 0 ..< 256 {
+                let mixed = (x * 7919 + y * 104_729) & 0xFF
+                canvas.fill(PixelRect(x: x, y: y, width: 1, height: 1),
+                            with: PremultipliedColor(red: UInt8(x), green: UInt8(y), blue: UInt8(mixed)))
+            }
+        }
+        return canvas
+    }
+
+    /// Photographs plan the largest table first on both cores; whether it falls short or
+    /// the search goes on below it, the table chosen is the one a single thread chooses.
+    @Test(arguments: [500.0, 30.0, 8.0])
+    static func photographsChooseTheSameTableOnOneThreadOrTwo(target: Double) throws {
+        let canvas = photographicCanvas()
+        var options = GIFEncodingOptions()
+        options.qualityTarget = target
+        options.isParallel = true
+        let parallel = try plan(canvas, options: options)
+        options.isParallel = false
+        let serial = try plan(canvas, options: options)
+        #expect(parallel.palette.colors == serial.palette.colors)
+        #expect(parallel.estimatedPSNR == serial.estimatedPSNR)
+        if target == 500 { #expect(parallel.palette.tableSize == 256) }
+        if target == 8 { #expect(parallel.palette.tableSize == 16) }
+    }
+
     @Test static func theColourLimitCutsTheRampsFirst() throws {
         var options = GIFEncodingOptions()
         options.colors = 8
