@@ -104,7 +104,7 @@ public struct AnimationPalettePlanner: Sendable {
         func plan(_ maxColors: Int, inParallel: Bool = false) throws(GIFEncodingError) -> (IndexedPalette, Double) {
             let palette = try build(histogram, maxColors: maxColors, fixed: fixed, transparency: transparency,
                                     inParallel: inParallel)
-            return (palette, Self.estimatedPSNR(palette, content))
+            return (palette, Self.estimatedPSNR(palette, content, inParallel: inParallel))
         }
         // The smallest size reaching the target, searched from the top two sizes at a time on
         // the two cores. More colours never estimate worse in practice, so the first size
@@ -162,20 +162,22 @@ public struct AnimationPalettePlanner: Sendable {
 
     /// 10·log10(255² / MSE), the MSE over every counted pixel-frame and channel of `entries`
     /// (the content: see `contentEntries`) when each colour takes its nearest palette entry
-    /// (dithering is not modelled).
-    static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry]) -> Double {
+    /// (dithering is not modelled). With `inParallel`, the two halves of the entries find
+    /// their nearest entries on two threads (the same entries: a colour's nearest entry does
+    /// not depend on the others); the errors are summed in order either way.
+    static func estimatedPSNR(_ palette: IndexedPalette, _ entries: [ColorHistogram.Entry],
+                              inParallel: Bool = false) -> Double {
         let totalWeight = entries.reduce(0) { $0 + $1.weight }
         guard totalWeight > 0, !entries.isEmpty else { return .infinity }
-        // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
-        var bytes = [UInt8](repeating: 255, count: entries.count * 4)
-        for (position, entry) in entries.enumerated() {
-            bytes[position * 4] = entry.color.r
-            bytes[position * 4 + 1] = entry.color.g
-            bytes[position * 4 + 2] = entry.color.b
+        let pieces = inParallel && entries.count >= 4096 ? 2 : 1
+        let mapped = ParallelWork.map(pieces, concurrently: true) { piece in
+            nearestIndices(palette, entries[entries.count * piece / pieces ..< entries.count * (piece + 1) / pieces])
         }
-        let row = RGBAImage(width: entries.count, height: 1, pixels: bytes, isPremultiplied: true)
-        guard let indices = try? PaletteMapper.indices(image: row, rect: row.bounds, palette: palette, dither: .none) else {
-            return 0
+        var indices: [UInt8] = []
+        indices.reserveCapacity(entries.count)
+        for part in mapped {
+            guard let part else { return 0 }
+            indices += part
         }
         var squaredError = 0.0
         for (position, entry) in entries.enumerated() {
@@ -185,6 +187,19 @@ public struct AnimationPalettePlanner: Sendable {
         guard squaredError > 0 else { return .infinity }
         let meanSquaredError = squaredError / (3 * totalWeight)
         return 10 * PortableMath.log10(255 * 255 / meanSquaredError)
+    }
+
+    /// The nearest palette entry of each of `entries`' colours, or nil when the mapper fails.
+    private static func nearestIndices(_ palette: IndexedPalette, _ entries: ArraySlice<ColorHistogram.Entry>) -> [UInt8]? {
+        // The entries as one row of pixels, so the mapper's nearest-colour cache does the search.
+        var bytes = [UInt8](repeating: 255, count: entries.count * 4)
+        for (position, entry) in entries.enumerated() {
+            bytes[position * 4] = entry.color.r
+            bytes[position * 4 + 1] = entry.color.g
+            bytes[position * 4 + 2] = entry.color.b
+        }
+        let row = RGBAImage(width: entries.count, height: 1, pixels: bytes, isPremultiplied: true)
+        return try? PaletteMapper.indices(image: row, rect: row.bounds, palette: palette, dither: .none)
     }
 
     /// Counts the outgoing colours of the changed pixels of `region` and shows the new ones.
