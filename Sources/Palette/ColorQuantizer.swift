@@ -33,7 +33,26 @@ struct ColorQuantizer {
         /// The axis by which `order[start ..< end]` is sorted, if any: a box cut from a
         /// sorted one is still sorted by the same axis.
         var sortedAxis: Int?
+        /// Its cut, when planned before the box was chosen.
+        var plannedCut: Cut?
+
+        /// Whether the split may choose it: it has two points to part and some error.
+        var canBeCut: Bool { end - start >= 2 && error > 0 }
     }
+
+    /// How a box is cut: along `axis`, its points in that axis's order when they had to be
+    /// sorted anew (nil: they already are), `offset` points into the box, leaving halves
+    /// with these squared errors.
+    private struct Cut {
+        var axis: Int
+        var sorted: [Int]?
+        var offset: Int
+        var leftError: Double
+        var rightError: Double
+    }
+
+    /// Boxes of at least this many points plan the cuts of their halves on two threads.
+    static let pointsForParallelCuts = 4096
 
     private func moments(_ order: [Int], _ range: Range<Int>) -> (weight: Double, sum: SIMD3<Double>, squares: Double) {
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
@@ -52,14 +71,14 @@ struct ColorQuantizer {
         return (weight, sum, squares)
     }
 
-    /// Sorts `order[range]` by the points' coordinate on `axis`, ties by index: a total
-    /// order, so the result does not depend on the sorting algorithm; a plain quicksort over
-    /// copies of the coordinates takes two thirds of the instructions of the standard
-    /// library's stable sort through a closure.
-    private func sort(_ order: inout [Int], _ range: Range<Int>, axis: Int) {
+    /// The indices `order[range]` sorted by the points' coordinate on `axis`, ties by index:
+    /// a total order, so the result does not depend on the sorting algorithm; a plain
+    /// quicksort over copies of the coordinates takes two thirds of the instructions of the
+    /// standard library's stable sort through a closure.
+    private func sortedIndices(_ order: [Int], _ range: Range<Int>, axis: Int) -> [Int] {
         var keyed = order[range].map { index in Keyed(value: points[index][axis], index: index) }
         keyed.withUnsafeMutableBufferPointer { keyed in Self.quicksort(keyed.baseAddress!, 0, keyed.count) }
-        for (offset, entry) in keyed.enumerated() { order[range.lowerBound + offset] = entry.index }
+        return keyed.map(\.index)
     }
 
     /// A point's coordinate on the axis being sorted, and the point.
@@ -119,22 +138,37 @@ struct ColorQuantizer {
     }
 
     /// The box means, and for each point the index of the box holding it.
+    ///
+    /// A box's cut depends only on its points in the order they hold in `order`, which no
+    /// other cut touches; so with `inParallel`, the halves of a large box plan their cuts at
+    /// once on two threads when it is cut, before either is chosen, and the boxes and their
+    /// order come out the same. (The cut of a half never chosen is work thrown away.)
     private func splitBoxes(count: Int) -> ([SIMD3<Double>], [Int]) {
         var order = Array(points.indices)
         let all = moments(order, 0 ..< order.count)
         var boxes = [Box(start: 0, end: order.count, error: Self.squaredError(weight: all.weight, sum: all.sum, squares: all.squares))]
         while boxes.count < count {
             var chosen = -1
-            for (position, box) in boxes.enumerated() where box.end - box.start >= 2 && box.error > 0 {
+            for (position, box) in boxes.enumerated() where box.canBeCut {
                 if chosen < 0 || box.error > boxes[chosen].error { chosen = position }
             }
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
-            let axis = widestAxis(order, box.start ..< box.end)
-            if box.sortedAxis != axis { sort(&order, box.start ..< box.end, axis: axis) }
-            let (cut, leftError, rightError) = bestCut(order, box.start ..< box.end)
-            boxes[chosen] = Box(start: box.start, end: cut, error: leftError, sortedAxis: axis)
-            boxes.append(Box(start: cut, end: box.end, error: rightError, sortedAxis: axis))
+            let cut = box.plannedCut ?? self.cut(box, in: order)
+            if let sorted = cut.sorted { order.replaceSubrange(box.start ..< box.end, with: sorted) }
+            let middle = box.start + cut.offset
+            var halves = [Box(start: box.start, end: middle, error: cut.leftError, sortedAxis: cut.axis),
+                          Box(start: middle, end: box.end, error: cut.rightError, sortedAxis: cut.axis)]
+            if inParallel, box.end - box.start >= Self.pointsForParallelCuts {
+                let ordered = order, unplanned = halves
+                let cuts = ParallelWork.map(2, concurrently: true) { piece in
+                    unplanned[piece].canBeCut ? self.cut(unplanned[piece], in: ordered) : nil
+                }
+                halves[0].plannedCut = cuts[0]
+                halves[1].plannedCut = cuts[1]
+            }
+            boxes[chosen] = halves[0]
+            boxes.append(halves[1])
         }
         var boxOfPoint = [Int](repeating: 0, count: points.count)
         let means = boxes.enumerated().map { number, box in
@@ -143,6 +177,20 @@ struct ColorQuantizer {
             return m.sum / m.weight
         }
         return (means, boxOfPoint)
+    }
+
+    /// The cut of `box`, whose points are `order[box.start ..< box.end]`: along its widest
+    /// axis, where the halves' summed squared error is least. Reads `order` only.
+    private func cut(_ box: Box, in order: [Int]) -> Cut {
+        let range = box.start ..< box.end
+        let axis = widestAxis(order, range)
+        if box.sortedAxis == axis {
+            let (cut, leftError, rightError) = bestCut(order, range)
+            return Cut(axis: axis, sorted: nil, offset: cut - box.start, leftError: leftError, rightError: rightError)
+        }
+        let sorted = sortedIndices(order, range, axis: axis)
+        let (cut, leftError, rightError) = bestCut(sorted, 0 ..< sorted.count)
+        return Cut(axis: axis, sorted: sorted, offset: cut, leftError: leftError, rightError: rightError)
     }
 
     private func widestAxis(_ order: [Int], _ range: Range<Int>) -> Int {
