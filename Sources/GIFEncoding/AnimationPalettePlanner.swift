@@ -169,9 +169,9 @@ public struct AnimationPalettePlanner: Sendable {
                               inParallel: Bool = false) -> Double {
         let totalWeight = entries.reduce(0) { $0 + $1.weight }
         guard totalWeight > 0, !entries.isEmpty else { return .infinity }
-        let pieces = inParallel && entries.count >= 4096 ? 2 : 1
+        let pieces = inParallel && entries.count >= ParallelWork.itemsWorthSplitting ? 2 : 1
         let mapped = ParallelWork.map(pieces, concurrently: true) { piece in
-            nearestIndices(palette, entries[entries.count * piece / pieces ..< entries.count * (piece + 1) / pieces])
+            nearestIndices(palette, entries[ParallelWork.part(piece, of: pieces, count: entries.count)])
         }
         var indices: [UInt8] = []
         indices.reserveCapacity(entries.count)

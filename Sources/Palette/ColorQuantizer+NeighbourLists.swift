@@ -30,7 +30,7 @@ extension ColorQuantizer {
         /// How many pieces the rows are split into, each on a thread of its own.
         let pieces: Int
         /// Per piece, one row of keys (its own slot the largest key), and the keys gathered
-        /// from it or from a row's stayers and movers (`count + listed` places).
+        /// from it or from a row's stayers and movers (other centres, so `count` places).
         private let row: UnsafeMutableBufferPointer<UInt64>
         private let gathered: UnsafeMutableBufferPointer<UInt64>
         /// Per row, the key up to which to gather (0: none yet, search the whole row).
@@ -45,16 +45,17 @@ extension ColorQuantizer {
         private let movers: UnsafeMutableBufferPointer<Int32>
         private var moverCount = 0
         /// Whether the rows hold a finding to start from.
-        private var found = false
+        private var hasFinding = false
 
         init(count: Int, listed: Int, pieces: Int) {
+            precondition(listed < count || listed <= 0, "a centre lists fewer neighbours than there are other centres")
             self.count = count
             self.listed = max(0, listed)
             self.pieces = pieces
             indices = .allocate(capacity: count * self.listed)
             separations = .allocate(capacity: count * self.listed)
             row = .allocate(capacity: count * pieces)
-            gathered = .allocate(capacity: (count + self.listed) * pieces)
+            gathered = .allocate(capacity: count * pieces)
             limits = .allocate(capacity: count)
             limits.initialize(repeating: 0)
             xs = .allocate(capacity: count)
@@ -84,7 +85,7 @@ extension ColorQuantizer {
             moverCount = 0
             for (index, centre) in centres.enumerated() {
                 // Bit for bit: a centre whose mean came out the same keeps its separations.
-                let same = found && xs[index].bitPattern == centre.x.bitPattern
+                let same = hasFinding && xs[index].bitPattern == centre.x.bitPattern
                     && ys[index].bitPattern == centre.y.bitPattern && zs[index].bitPattern == centre.z.bitPattern
                 moved[index] = !same
                 if !same {
@@ -95,10 +96,10 @@ extension ColorQuantizer {
                 ys[index] = centre.y
                 zs[index] = centre.z
             }
-            found = true
+            hasFinding = true
             guard moverCount > 0 else { return }
             _ = ParallelWork.map(pieces, concurrently: true) { piece in
-                findRows(count * piece / pieces ..< count * (piece + 1) / pieces, piece: piece)
+                findRows(ParallelWork.part(piece, of: pieces, count: count), piece: piece)
             }
         }
 
@@ -106,7 +107,7 @@ extension ColorQuantizer {
         /// `zs`), with the scratch of `piece`.
         private func findRows(_ rows: Range<Int>, piece: Int) {
             let row = self.row.baseAddress! + piece * count
-            let gathered = self.gathered.baseAddress! + piece * (count + listed)
+            let gathered = self.gathered.baseAddress! + piece * count
             for own in rows {
                 if moved[own] || !updateFromMovers(own, into: gathered) {
                     findWholeRow(own, row: row, gathered: gathered)
@@ -147,9 +148,9 @@ extension ColorQuantizer {
                     kept += 1
                 }
             }
+            // `own` stayed, so it is not among the movers.
             for position in 0 ..< moverCount {
                 let other = Int(movers[position])
-                guard other != own else { continue }
                 let key = Self.key(separation(own, other), other)
                 if key <= last {
                     gathered[kept] = key
@@ -169,6 +170,8 @@ extension ColorQuantizer {
             let xs = self.xs.baseAddress!, ys = self.ys.baseAddress!, zs = self.zs.baseAddress!
             let x = xs[own], y = ys[own], z = zs[own]
             for other in 0 ..< count {
+                // `separation(own, other)`, written out so the loop runs over memory: the same
+                // operations in the same order, so the same keys as the other paths.
                 let dx = x - xs[other], dy = y - ys[other], dz = z - zs[other]
                 row[other] = Self.key(dx * dx + dy * dy + dz * dz, other)
             }

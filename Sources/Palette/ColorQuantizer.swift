@@ -14,8 +14,9 @@ struct ColorQuantizer {
     var points: [SIMD3<Double>]
     var weights: [Double]
     let fixed: [SIMD3<Double>]
-    /// Whether the Lloyd iterations may split their work over two threads (each piece writes
-    /// only its own rows and points, so the result is the same either way).
+    /// Whether the box split (the cuts of a large box's halves) and the Lloyd iterations may
+    /// split their work over two threads (each piece writes only its own cut, rows and
+    /// points, so the result is the same either way).
     var inParallel = false
 
     /// Up to `count` free centres (fewer when there are fewer points).
@@ -45,14 +46,12 @@ struct ColorQuantizer {
     /// with these squared errors.
     private struct Cut {
         var axis: Int
-        var sorted: [Int]?
+        var resorted: [Int]?
         var offset: Int
         var leftError: Double
         var rightError: Double
     }
 
-    /// Boxes of at least this many points plan the cuts of their halves on two threads.
-    static let pointsForParallelCuts = 4096
 
     private func moments(_ order: [Int], _ range: Range<Int>) -> (weight: Double, sum: SIMD3<Double>, squares: Double) {
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
@@ -154,15 +153,16 @@ struct ColorQuantizer {
             }
             guard chosen >= 0 else { break }
             let box = boxes[chosen]
-            let cut = box.plannedCut ?? self.cut(box, in: order)
-            if let sorted = cut.sorted { order.replaceSubrange(box.start ..< box.end, with: sorted) }
+            let cut = box.plannedCut ?? findCut(of: box, in: order)
+            if let resorted = cut.resorted { order.replaceSubrange(box.start ..< box.end, with: resorted) }
             let middle = box.start + cut.offset
             var halves = [Box(start: box.start, end: middle, error: cut.leftError, sortedAxis: cut.axis),
                           Box(start: middle, end: box.end, error: cut.rightError, sortedAxis: cut.axis)]
-            if inParallel, box.end - box.start >= Self.pointsForParallelCuts {
+            // Not for the last cut, whose halves are never cut.
+            if inParallel, box.end - box.start >= ParallelWork.itemsWorthSplitting, boxes.count + 1 < count {
                 let ordered = order, unplanned = halves
                 let cuts = ParallelWork.map(2, concurrently: true) { piece in
-                    unplanned[piece].canBeCut ? self.cut(unplanned[piece], in: ordered) : nil
+                    unplanned[piece].canBeCut ? findCut(of: unplanned[piece], in: ordered) : nil
                 }
                 halves[0].plannedCut = cuts[0]
                 halves[1].plannedCut = cuts[1]
@@ -181,16 +181,16 @@ struct ColorQuantizer {
 
     /// The cut of `box`, whose points are `order[box.start ..< box.end]`: along its widest
     /// axis, where the halves' summed squared error is least. Reads `order` only.
-    private func cut(_ box: Box, in order: [Int]) -> Cut {
+    private func findCut(of box: Box, in order: [Int]) -> Cut {
         let range = box.start ..< box.end
         let axis = widestAxis(order, range)
         if box.sortedAxis == axis {
             let (cut, leftError, rightError) = bestCut(order, range)
-            return Cut(axis: axis, sorted: nil, offset: cut - box.start, leftError: leftError, rightError: rightError)
+            return Cut(axis: axis, resorted: nil, offset: cut - box.start, leftError: leftError, rightError: rightError)
         }
-        let sorted = sortedIndices(order, range, axis: axis)
-        let (cut, leftError, rightError) = bestCut(sorted, 0 ..< sorted.count)
-        return Cut(axis: axis, sorted: sorted, offset: cut, leftError: leftError, rightError: rightError)
+        let resorted = sortedIndices(order, range, axis: axis)
+        let (cut, leftError, rightError) = bestCut(resorted, 0 ..< resorted.count)
+        return Cut(axis: axis, resorted: resorted, offset: cut, leftError: leftError, rightError: rightError)
     }
 
     private func widestAxis(_ order: [Int], _ range: Range<Int>) -> Int {
@@ -242,7 +242,7 @@ struct ColorQuantizer {
         let listed = neighbours.listed
         // Points are assigned in two halves at once when there are enough of them to pay for
         // the threads' start.
-        let pieces = inParallel && points.count >= 4096 ? 2 : 1
+        let pieces = inParallel && points.count >= ParallelWork.itemsWorthSplitting ? 2 : 1
         var pieceChanged = [Bool](repeating: false, count: pieces)
         for _ in 0 ..< max(1, iterations) {
             neighbours.find(centres)
@@ -253,7 +253,7 @@ struct ColorQuantizer {
                             pieceChanged.withUnsafeMutableBufferPointer { pieceChanged in
                                 let total = points.count
                                 _ = ParallelWork.map(pieces, concurrently: true) { piece in
-                                    pieceChanged[piece] = Self.assign(points, total * piece / pieces ..< total * (piece + 1) / pieces,
+                                    pieceChanged[piece] = Self.assign(points, ParallelWork.part(piece, of: pieces, count: total),
                                                                       centres: centres, neighbours: neighbours,
                                                                       listed: listed, assignment: assignment,
                                                                       distances: distances)

@@ -23,14 +23,15 @@ public struct PaletteBuilder: Sendable {
     let reservesTransparentIndex: Bool
     /// Lloyd iterations after the box split (0 keeps the split's box means).
     var refinementIterations: Int = 12
-    /// Whether the Lloyd iterations may use two threads: for a caller that plans one table
-    /// while the other core has nothing to do. The palette is the same either way.
+    /// Whether the box split and the Lloyd iterations may use two threads: for a caller that
+    /// plans one table while the other core has nothing to do. The palette is the same
+    /// either way.
     public var inParallel = false
 
     /// Histograms with more distinct colours than this are first merged into buckets of
     /// 2x2x2 sRGB values (weighted mean per bucket), which bounds the quantizer's work while
     /// moving each point by at most one code value.
-    public static let bucketingThreshold = 1 << 15
+    package static let bucketingThreshold = 1 << 15
 
     /// Validates the limits. Throws `invalidMaxColors` outside 2...256 and
     /// `tooManyFixedColors` when the distinct fixed colours leave no room.

@@ -22,6 +22,15 @@ package enum ParallelWork {
         return results.map { $0! }
     }
 
+    /// How many items make splitting a loop over them in two worth the threads' start.
+    package static let itemsWorthSplitting = 4096
+
+    /// The part of `0 ..< count` that piece `piece` of `pieces` takes: consecutive, about
+    /// equal parts, together the whole range.
+    package static func part(_ piece: Int, of pieces: Int, count: Int) -> Range<Int> {
+        count * piece / pieces ..< count * (piece + 1) / pieces
+    }
+
     /// `map` for work that may fail: every piece runs, and the error thrown is that of the
     /// first failing piece in the order of the pieces, whichever failed first in time.
     package static func tryMap<T, Failure: Error>(_ count: Int, concurrently: Bool,

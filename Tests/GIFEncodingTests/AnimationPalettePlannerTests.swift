@@ -94,6 +94,8 @@ import Testing
     @Test(arguments: [500.0, 30.0, 8.0])
     static func photographsChooseTheSameTableOnOneThreadOrTwo(target: Double) throws {
         let canvas = photographicCanvas()
+        // More colours than the quantizer takes one by one: the photographs' path.
+        #expect(canvas.width * canvas.height > PaletteBuilder.bucketingThreshold)
         var options = GIFEncodingOptions()
         options.qualityTarget = target
         options.isParallel = true
@@ -103,6 +105,7 @@ import Testing
         #expect(parallel.palette.colors == serial.palette.colors)
         #expect(parallel.estimatedPSNR == serial.estimatedPSNR)
         if target == 500 { #expect(parallel.palette.tableSize == 256) }
+        // 10 fixed colours + the transparent slot + a picture colour: the smallest table, 16.
         if target == 8 { #expect(parallel.palette.tableSize == 16) }
     }
 
