@@ -47,13 +47,18 @@ struct DisplayedScreen {
     /// Shows `table[indices]` (row by row over `rect`, inside the screen) without building
     /// the colours first.
     mutating func write(_ indices: [UInt8], through table: [UInt32], in rect: PixelRect) {
+        precondition(indices.count == rect.area && table.count <= 256, "a frame's indices do not match its rectangle and table")
         let width = self.width
+        // Every index byte names one of 256 slots, so the loop looks colours up unchecked.
+        let slots = table + repeatElement(0, count: 256 - table.count)
         indices.withUnsafeBufferPointer { source in
-            colors.withUnsafeMutableBufferPointer { screen in
-                for row in 0 ..< rect.height {
-                    let target = (rect.y + row) * width + rect.x, start = row * rect.width
-                    for column in 0 ..< rect.width {
-                        screen[target + column] = table[Int(source[start + column])]
+            slots.withUnsafeBufferPointer { slots in
+                colors.withUnsafeMutableBufferPointer { screen in
+                    for row in 0 ..< rect.height {
+                        let target = (rect.y + row) * width + rect.x, start = row * rect.width
+                        for column in 0 ..< rect.width {
+                            screen[target + column] = slots[Int(source[start + column])]
+                        }
                     }
                 }
             }
@@ -68,37 +73,45 @@ struct DisplayedScreen {
     /// tolerance 0: at least as close, as a refined still pixel is).
     func unchangedPixels(newIndices: [UInt8], region: PixelRect, colors: [UInt32]?, palette: [UInt32],
                          tolerance: Double) -> (unchanged: [Bool], changedBounds: PixelRect) {
+        precondition(newIndices.count == region.area && (colors?.count ?? region.area) == region.area,
+                     "a frame's pixel lists do not match its rectangle")
+        precondition(palette.count <= 256, "an index table holds at most 256 entries")
         var unchanged = [Bool](repeating: true, count: region.area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        // Every index byte names one of 256 slots, so the loop looks colours up unchecked.
+        let slots = palette + repeatElement(0, count: 256 - palette.count)
+        let hasColors = colors != nil, trueColors = colors ?? []
         self.colors.withUnsafeBufferPointer { screen in
             newIndices.withUnsafeBufferPointer { fresh in
-                palette.withUnsafeBufferPointer { table in
-                    unchanged.withUnsafeMutableBufferPointer { stays in
-                        for row in 0 ..< region.height {
-                            let screenStart = (region.y + row) * width + region.x
-                            let start = row * region.width
-                            var rowMin = Int.max, rowMax = -1
-                            for column in 0 ..< region.width {
-                                let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
-                                if shown == wanted { continue }
-                                if let colors {
-                                    let color = colors[start + column]
-                                    if wanted != color {
-                                        let allowed = Double(AnimationPixels.squaredDistance(wanted, color)).squareRoot() + tolerance
-                                        if Double(AnimationPixels.squaredDistance(shown, color)) <= allowed * allowed {
-                                            continue
+                slots.withUnsafeBufferPointer { table in
+                    trueColors.withUnsafeBufferPointer { trueColors in
+                        unchanged.withUnsafeMutableBufferPointer { stays in
+                            for row in 0 ..< region.height {
+                                let screenStart = (region.y + row) * width + region.x
+                                let start = row * region.width
+                                var rowMin = Int.max, rowMax = -1
+                                for column in 0 ..< region.width {
+                                    let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
+                                    if shown == wanted { continue }
+                                    if hasColors {
+                                        let color = trueColors[start + column]
+                                        if wanted != color {
+                                            let allowed = Double(AnimationPixels.squaredDistance(wanted, color)).squareRoot() + tolerance
+                                            if Double(AnimationPixels.squaredDistance(shown, color)) <= allowed * allowed {
+                                                continue
+                                            }
                                         }
                                     }
+                                    stays[start + column] = false
+                                    if rowMin == Int.max { rowMin = column }
+                                    rowMax = column
                                 }
-                                stays[start + column] = false
-                                if rowMin == Int.max { rowMin = column }
-                                rowMax = column
-                            }
-                            if rowMax >= 0 {
-                                minX = min(minX, rowMin)
-                                maxX = max(maxX, rowMax)
-                                if minY == Int.max { minY = row }
-                                maxY = row
+                                if rowMax >= 0 {
+                                    minX = min(minX, rowMin)
+                                    maxX = max(maxX, rowMax)
+                                    if minY == Int.max { minY = row }
+                                    maxY = row
+                                }
                             }
                         }
                     }
