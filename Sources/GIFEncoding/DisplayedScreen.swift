@@ -47,10 +47,9 @@ struct DisplayedScreen {
     /// Shows `table[indices]` (row by row over `rect`, inside the screen) without building
     /// the colours first.
     mutating func write(_ indices: [UInt8], through table: [UInt32], in rect: PixelRect) {
-        precondition(indices.count == rect.area && table.count <= 256, "a frame's indices do not match its rectangle and table")
+        precondition(indices.count == rect.area, "a frame's indices do not match its rectangle")
         let width = self.width
-        // Every index byte names one of 256 slots, so the loop looks colours up unchecked.
-        let slots = table + repeatElement(0, count: 256 - table.count)
+        let slots = table.indexSlots(beyond: 0)
         indices.withUnsafeBufferPointer { source in
             slots.withUnsafeBufferPointer { slots in
                 colors.withUnsafeMutableBufferPointer { screen in
@@ -75,11 +74,9 @@ struct DisplayedScreen {
                          tolerance: Double) -> (unchanged: [Bool], changedBounds: PixelRect) {
         precondition(newIndices.count == region.area && (colors?.count ?? region.area) == region.area,
                      "a frame's pixel lists do not match its rectangle")
-        precondition(palette.count <= 256, "an index table holds at most 256 entries")
         var unchanged = [Bool](repeating: true, count: region.area)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        // Every index byte names one of 256 slots, so the loop looks colours up unchecked.
-        let slots = palette + repeatElement(0, count: 256 - palette.count)
+        let slots = palette.indexSlots(beyond: 0)
         let hasColors = colors != nil, trueColors = colors ?? []
         self.colors.withUnsafeBufferPointer { screen in
             newIndices.withUnsafeBufferPointer { fresh in

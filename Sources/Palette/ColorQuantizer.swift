@@ -52,7 +52,6 @@ struct ColorQuantizer {
         var rightError: Double
     }
 
-
     private func moments(_ order: [Int], _ range: Range<Int>) -> (weight: Double, sum: SIMD3<Double>, squares: Double) {
         var weight = 0.0, sum = SIMD3<Double>(repeating: 0), squares = 0.0
         order.withUnsafeBufferPointer { order in

@@ -6,12 +6,15 @@ import Testing
 /// scratch written here: every other centre ordered by the documented key (squared
 /// separation with its low 16 bits replaced by the index), the first `listed` kept.
 @Suite enum NeighbourListsTests {
+    static func squaredSeparation(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+        let d = a - b
+        return d.x * d.x + d.y * d.y + d.z * d.z
+    }
+
     static func expectedRows(_ centres: [SIMD3<Double>], listed: Int) -> [[Int32]] {
         centres.indices.map { own in
             let keys = centres.indices.filter { $0 != own }.map { other -> UInt64 in
-                let d = centres[own] - centres[other]
-                let separation = d.x * d.x + d.y * d.y + d.z * d.z
-                return separation.bitPattern & ~UInt64(0xFFFF) | UInt64(other)
+                squaredSeparation(centres[own], centres[other]).bitPattern & ~UInt64(0xFFFF) | UInt64(other)
             }
             return keys.sorted().prefix(listed).map { Int32($0 & 0xFFFF) }
         }
@@ -23,10 +26,7 @@ import Testing
         var mismatches = 0
         for own in centres.indices {
             let row = (0 ..< lists.listed).map { lists.indices[own * lists.listed + $0] }
-            let separations = row.map { other -> Double in
-                let d = centres[own] - centres[Int(other)]
-                return d.x * d.x + d.y * d.y + d.z * d.z
-            }
+            let separations = row.map { squaredSeparation(centres[own], centres[Int($0)]) }
             let listedSeparations = (0 ..< lists.listed).map { lists.separations[own * lists.listed + $0] }
             if row != expected[own] || listedSeparations != separations { mismatches += 1 }
         }
