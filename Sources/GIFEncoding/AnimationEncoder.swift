@@ -36,6 +36,8 @@ final class AnimationEncoder {
     private(set) var statistics = AnimationEncodingStatistics()
     /// Frames whose mapping made ahead was the one needed and was taken.
     private(set) var preparedFramesTaken = 0
+    /// Whether the first image was the one an `OpeningPlan` made ahead.
+    private(set) var tookOpeningImage = false
 
     /// An encoded image waiting for its delay.
     private struct BufferedFrame {
@@ -61,6 +63,8 @@ final class AnimationEncoder {
     private var screen: DisplayedScreen
     /// Redraws still tiles with tables of their own on frames that change nothing (nil: off).
     private let refiner: StillTileRefiner?
+    /// The first image and tile tables planned ahead, if any (see `OpeningPlan`).
+    private let opening: OpeningPlan?
     private var held: BufferedFrame?
     private var pending: BufferedFrame?
     private var lastTime: Double?
@@ -73,19 +77,21 @@ final class AnimationEncoder {
     /// the one `options` gives for the palette's estimated quality
     /// (`GIFEncodingOptions.lzwTolerance(forEstimatedPSNR:)`), so `options` here may show a
     /// smaller `lzwTolerance` than the one passed.
-    convenience init(palette: AnimationPalette,
-                     options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+    /// `opening`, when given, is used where it matches (see `OpeningPlan`).
+    convenience init(palette: AnimationPalette, options: GIFEncodingOptions = GIFEncodingOptions(),
+                     opening: OpeningPlan? = nil) throws(GIFEncodingError) {
         var inForce = options
         inForce.lzwTolerance = options.lzwTolerance(forEstimatedPSNR: palette.estimatedPSNR)
         try self.init(width: palette.width, height: palette.height, palette: palette.palette,
-                      interfaceColors: palette.interfaceColors, options: inForce)
+                      interfaceColors: palette.interfaceColors, options: inForce, opening: opening)
     }
 
     /// Starts a GIF with a `width` x `height` screen and `palette` as global table; the
     /// screen (with the table and the loop count) is the first part `takeParts()` returns.
+    /// `opening` lends its first image and still-tile tables where they match.
     init(width: Int, height: Int, palette: IndexedPalette,
                 interfaceColors: InterfaceColors = .arcScene,
-                options: GIFEncodingOptions = GIFEncodingOptions()) throws(GIFEncodingError) {
+                options: GIFEncodingOptions = GIFEncodingOptions(), opening: OpeningPlan? = nil) throws(GIFEncodingError) {
         try options.validate()
         self.width = width
         self.height = height
@@ -99,12 +105,11 @@ final class AnimationEncoder {
                                         lzwTolerance: options.lzwTolerance, inParallel: options.isParallel)
         packedTable = palette.tableColors.map(\.packed)
         screen = DisplayedScreen(width: width, height: height)
-        refiner = options.refinesStillTilesInEffect
-            ? StillTileRefiner(width: width, height: height, tileSize: options.refinementTileSize,
-                               maxColors: options.colors, targetPSNR: options.refinementTarget,
-                               interfaceColors: interfaceColors, rampLevels: options.rampLevels,
-                               inParallel: options.isParallel)
-            : nil
+        refiner = options.stillTileSettings(width: width, height: height, interfaceColors: interfaceColors).map { settings in
+            StillTileRefiner(settings: settings, tables: opening?.tables(for: settings) ?? StillTileTables(),
+                             inParallel: options.isParallel)
+        }
+        self.opening = opening
     }
 
     /// A preparer mapping frames the way this encoder does, with a nearest-colour memory of
@@ -130,7 +135,13 @@ final class AnimationEncoder {
             // The first image (or a frame too soon after it) covers the whole screen.
             if pending != nil { statistics.shortFramesMerged += 1 }
             if let refiner {
-                let first = try refiner.firstImage(canvas: canvas)
+                let first: StillTileRefiner.FirstImage
+                if let planned = opening?.firstImage(for: canvas, settings: refiner.settings) {
+                    first = planned
+                    tookOpeningImage = true
+                } else {
+                    first = try refiner.firstImage(canvas: canvas)
+                }
                 show(first.frame.indices, through: first.table, in: screenRect)
                 pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame), start: 0, previous: nil)
                 return
@@ -227,6 +238,8 @@ final class AnimationEncoder {
             throw .invalidInput(context: context, problem: "total duration \(totalDuration) s is not a finite time at or after the last frame")
         }
         isFinished = true
+        // Tables still being planned ahead would serve no frame now.
+        opening?.stop()
         let end = Self.centiseconds(totalDuration)
         if end - last.start < 2, last.isRefinement, let before = held, let undo = last.previous {
             // A refinement too short to show is dropped: the image before it runs to the end.

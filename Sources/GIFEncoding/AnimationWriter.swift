@@ -38,6 +38,8 @@ public final class AnimationWriter {
     public static let defaultQueueBudget = 1 << 19
 
     private let encoder: AnimationEncoder
+    /// Work planned ahead that the encoder may use, stopped with the writer.
+    private let opening: OpeningPlan?
     private let gif: GIFStreamWriter
     /// The mapping stage and the encoding stage, when they run on workers of their own.
     private let mapping: OrderedWorker<Patch>?
@@ -48,17 +50,21 @@ public final class AnimationWriter {
     private var lastTime: Double?
     private var isFinished = false
 
-    /// Starts a GIF of the planned palette's size on `output`.
+    /// Starts a GIF of the planned palette's size on `output`. `opening`, the first image and
+    /// still tables planned ahead from the first frame (see `OpeningPlan`), is used where it
+    /// matches the frames and the options; the bytes are the same without it.
     public convenience init(palette: AnimationPalette, options: GIFEncodingOptions = GIFEncodingOptions(),
-                            output: any ByteSink) throws(GIFEncodingError) {
-        try self.init(palette: palette, options: options, output: output, queueBudget: Self.defaultQueueBudget)
+                            output: any ByteSink, opening: OpeningPlan? = nil) throws(GIFEncodingError) {
+        try self.init(palette: palette, options: options, output: output, queueBudget: Self.defaultQueueBudget,
+                      opening: opening)
     }
 
-    /// `init(palette:options:output:)` with `queueBudget` bytes of frames allowed to wait
-    /// for each stage.
+    /// `init(palette:options:output:opening:)` with `queueBudget` bytes of frames allowed to
+    /// wait for each stage.
     init(palette: AnimationPalette, options: GIFEncodingOptions, output: any ByteSink,
-         queueBudget: Int) throws(GIFEncodingError) {
-        let encoder = try AnimationEncoder(palette: palette, options: options)
+         queueBudget: Int, opening: OpeningPlan? = nil) throws(GIFEncodingError) {
+        let encoder = try AnimationEncoder(palette: palette, options: options, opening: opening)
+        self.opening = opening
         let gif: GIFStreamWriter
         do { gif = try GIFStreamWriter(sink: output) } catch { throw .output(error) }
         self.encoder = encoder
@@ -92,10 +98,13 @@ public final class AnimationWriter {
 
     /// Frames whose mapping made ahead the encoder took (the others it mapped by itself).
     var preparedFramesTaken: Int { encoder.preparedFramesTaken }
+    /// Whether the first image was the one the opening plan made ahead.
+    var tookOpeningImage: Bool { encoder.tookOpeningImage }
 
     deinit {
         mapping?.stop()
         encoding?.stop()
+        opening?.stop()
     }
 
     /// Adds the frame shown from `time` seconds on: `canvas` is the whole picture, `damage`

@@ -73,8 +73,9 @@ public struct GIFEncodingOptions: Sendable, Equatable {
     /// Ordered-dither amplitude as a multiple of the palette's typical spacing.
     var orderedStrength: Double = 1.0
     /// Whether independent work runs on several threads at once: a frame's opaque and
-    /// transparent variants, the candidate palettes the planner weighs. The bytes are the
-    /// same either way; off, everything runs on the calling thread.
+    /// transparent variants, the candidate palettes the planner weighs, the opening an
+    /// `OpeningPlan` plans ahead. The bytes are the same either way; off, everything runs on
+    /// the calling thread.
     public var isParallel: Bool = true
 
     /// The palette sizes the encoder accepts: a GIF colour table holds 2 to 256 entries.

@@ -16,22 +16,24 @@ import Raster
 /// The worst tile (largest squared error, the first one on ties) is refined first. A refined
 /// pixel replaces the shown one only when its colour is strictly closer to the true colour,
 /// so exact pixels (the interface colours) never change, and pixels that would not improve
-/// stay transparent. Tables are planned once per tile content and reused; while the worst
-/// tile's table is planned, the next worst tile's is planned beside it on the second core
-/// (nothing but refinements writes while the animation holds still, so it is usually the
-/// next one needed). Deterministic: the choice depends only on the frames, and a table only
-/// on its tile's pixels.
+/// stay transparent. Tables are planned once per tile content and reused (in a store that an
+/// `OpeningPlan` may fill ahead); while the worst tile's table is planned, the next worst
+/// tile's is planned beside it on the second core (nothing but refinements writes while the
+/// animation holds still, so it is usually the next one needed). Deterministic: the choice
+/// depends only on the frames and the settings, and a table only on its tile's pixels.
 final class StillTileRefiner {
+    /// What the refinements depend on besides the frames.
+    let settings: StillTileSettings
     /// Screen width in pixels.
-    let width: Int
+    var width: Int { settings.width }
     /// Screen height in pixels.
-    let height: Int
+    var height: Int { settings.height }
     /// The side of a tile in pixels.
-    let tileSize: Int
+    var tileSize: Int { settings.tileSize }
     /// The most entries a tile's table may hold, its transparent slot included.
-    let maxColors: Int
+    var maxColors: Int { settings.maxColors }
     /// Tiles showing at least this PSNR (dB, over their non-background pixels) are left alone.
-    let targetPSNR: Double
+    var targetPSNR: Double { settings.targetPSNR }
     /// Whether two tables may be planned at once on two threads.
     let inParallel: Bool
     /// The screen background, packed; its pixels do not count as content.
@@ -53,17 +55,11 @@ final class StillTileRefiner {
     }
 
     private var states: [TileState]
-    /// Tables planned so far, by tile and content.
-    private var tables: [TileContent: IndexedPalette] = [:]
+    /// Tables planned so far, by tile and content, by this refiner or by work done ahead.
+    let tables: StillTileTables
     /// Maps each refined tile to its table; one mapper switched from table to table keeps
     /// its nearest-colour memory instead of initialising a new one per tile.
     private var mapper: PaletteMapper?
-
-    /// A tile's place and a hash of its true pixels.
-    private struct TileContent: Hashable {
-        var tile: Int
-        var hash: UInt64
-    }
 
     /// What a refinement writes: the image, and the colours the screen shows inside its
     /// rectangle afterwards.
@@ -72,18 +68,16 @@ final class StillTileRefiner {
         var shown: [UInt32]
     }
 
-    init(width: Int, height: Int, tileSize: Int, maxColors: Int, targetPSNR: Double,
-         interfaceColors: InterfaceColors, rampLevels: Int, inParallel: Bool) {
-        self.width = width
-        self.height = height
-        self.tileSize = tileSize
-        self.maxColors = maxColors
-        self.targetPSNR = targetPSNR
+    /// A refiner with `settings`, keeping its tables in `tables` (which other refiners with
+    /// the same settings may share); `inParallel` lets it plan on two threads.
+    init(settings: StillTileSettings, tables: StillTileTables = StillTileTables(), inParallel: Bool) {
+        self.settings = settings
+        self.tables = tables
         self.inParallel = inParallel
-        background = interfaceColors.background.packed
-        exactColors = interfaceColors.fixedColors(rampLevels: rampLevels, limit: 256)
-        columns = (width + tileSize - 1) / tileSize
-        rows = (height + tileSize - 1) / tileSize
+        background = settings.interfaceColors.background.packed
+        exactColors = settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256)
+        columns = (settings.width + settings.tileSize - 1) / settings.tileSize
+        rows = (settings.height + settings.tileSize - 1) / settings.tileSize
         states = [TileState](repeating: .settled, count: columns * rows)
     }
 
@@ -101,7 +95,7 @@ final class StillTileRefiner {
     /// tile is settled. Tiles it looks at and finds nothing to improve in are settled.
     func nextRefinement(canvas: Canvas, screen: DisplayedScreen) throws(GIFEncodingError) -> Refinement? {
         for tile in 0 ..< states.count where states[tile] == .unknown {
-            states[tile] = assess(tile, canvas: canvas, screen: screen)
+            states[tile] = assess(tile, canvas: canvas, shown: screen.read(rect(of: tile)))
         }
         while let tile = worstPendingTile() {
             states[tile] = .settled
@@ -117,13 +111,21 @@ final class StillTileRefiner {
     /// The first image: the whole screen with a table planned for it alone, so the first
     /// frame shows the best one table can, rather than the global table meant for what moves.
     /// The screen shows `table[indices]` afterwards (`table` packed; nothing is transparent).
-    func firstImage(canvas: Canvas) throws(GIFEncodingError) -> (frame: GIFFrame, table: [UInt32]) {
+    func firstImage(canvas: Canvas) throws(GIFEncodingError) -> FirstImage {
         let area = canvas.bounds
         let palette = try plan(area: area, canvas: canvas, transparency: false, inParallel: inParallel)
         let indices = try nearestIndices(area, of: canvas, in: palette)
         let frame = GIFFrame(rect: area, indices: indices, localPalette: palette.tableColors, delayCentiseconds: 0,
                              disposal: .keep)
-        return (frame, palette.tableColors.map(\.packed))
+        return FirstImage(frame: frame, table: palette.tableColors.map(\.packed))
+    }
+
+    /// The first image and its table.
+    struct FirstImage: Sendable {
+        /// The whole screen with its own table.
+        var frame: GIFFrame
+        /// That table's colours, packed.
+        var table: [UInt32]
     }
 
     // MARK: Private
@@ -144,11 +146,10 @@ final class StillTileRefiner {
         return worst
     }
 
-    /// Settled when the tile shows its picture exactly or well enough, else pending.
-    private func assess(_ tile: Int, canvas: Canvas, screen: DisplayedScreen) -> TileState {
-        let area = rect(of: tile)
-        let truth = AnimationPixels.packedColors(canvas, area)
-        let shown = screen.read(area)
+    /// Settled when the tile, showing `shown` (its colours on screen, row by row), shows its
+    /// picture exactly or well enough, else pending.
+    private func assess(_ tile: Int, canvas: Canvas, shown: [UInt32]) -> TileState {
+        let truth = AnimationPixels.packedColors(canvas, rect(of: tile))
         var squaredError = 0, content = 0
         for position in 0 ..< truth.count {
             if truth[position] != background { content += 1 }
@@ -205,27 +206,50 @@ final class StillTileRefiner {
     }
 
     /// The table of `tile` (whose true colours are `truth`), planned from its true pixels
-    /// (see `plan`) and kept by content. When it is not known yet and threads are allowed,
-    /// the table of `next` (the tile likely to be refined next) is planned beside it on the
-    /// second core; a failure there is left for when that tile is refined.
+    /// (see `plan`) and kept by content; waited for when another thread is planning it. When
+    /// it is not known yet and threads are allowed, the table of `next` (the tile likely to
+    /// be refined next) is planned beside it on the second core, unless some thread has it
+    /// or is planning it; a failure there is left for when that tile is refined.
     private func table(for tile: Int, truth: [UInt32], alongside next: Int?,
                        canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
-        let key = TileContent(tile: tile, hash: Self.hash(truth))
-        if let known = tables[key] { return known }
+        let key = StillTileTables.Key(tile: tile, hash: Self.hash(truth))
+        if case let .known(table) = tables.lookUp(key) { return table }
         var wanted = [key]
         if inParallel, let next {
-            let nextKey = TileContent(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
-            if tables[nextKey] == nil { wanted.append(nextKey) }
+            let nextKey = StillTileTables.Key(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
+            if tables.claimIfFree(nextKey) { wanted.append(nextKey) }
         }
         // One table alone has both cores to itself.
         let alone = inParallel && wanted.count == 1
-        let planned = try ParallelWork.tryMap(wanted.count, concurrently: inParallel) { piece throws(GIFEncodingError) -> IndexedPalette? in
+        let planned = ParallelWork.map(wanted.count, concurrently: inParallel) { piece -> Result<IndexedPalette, GIFEncodingError> in
             let area = rect(of: wanted[piece].tile)
-            return piece == 0 ? try plan(area: area, canvas: canvas, transparency: true, inParallel: alone)
-                : try? plan(area: area, canvas: canvas, transparency: true, inParallel: false)
+            do throws(GIFEncodingError) {
+                return .success(try plan(area: area, canvas: canvas, transparency: true, inParallel: piece == 0 && alone))
+            } catch {
+                return .failure(error)
+            }
         }
-        for (plannedKey, palette) in zip(wanted, planned) where palette != nil { tables[plannedKey] = palette }
-        return planned[0]!
+        for (plannedKey, result) in zip(wanted, planned) { tables.publish(plannedKey, try? result.get()) }
+        return try planned[0].get()
+    }
+
+    /// Plans, on the calling thread, the table of every tile of `canvas` that `shown` (the
+    /// colours on screen inside a rectangle, row by row) leaves short of the target and that
+    /// no thread has or is planning, worst first, as `nextRefinement` would refine them while
+    /// the animation holds still; `shouldStop` is asked between tables. Work done ahead: it
+    /// changes no state but the shared tables.
+    func planAhead(canvas: Canvas, shown: (PixelRect) -> [UInt32], shouldStop: () -> Bool) {
+        let pending = (0 ..< states.count).compactMap { tile -> (tile: Int, error: Int)? in
+            guard case let .pending(error) = assess(tile, canvas: canvas, shown: shown(rect(of: tile))) else { return nil }
+            return (tile, error)
+        }
+        // Worst first, the first one on ties, as the refinements take them.
+        for (tile, _) in pending.sorted(by: { $0.error > $1.error || ($0.error == $1.error && $0.tile < $1.tile) }) {
+            if shouldStop() { return }
+            let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: tile))))
+            guard tables.claimIfFree(key) else { continue }
+            tables.publish(key, try? plan(area: rect(of: tile), canvas: canvas, transparency: true, inParallel: false))
+        }
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a

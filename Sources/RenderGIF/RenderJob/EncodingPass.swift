@@ -20,17 +20,36 @@ struct EncodingPass {
     /// Asked between frames whether to stop; nil for a render nobody can stop.
     let cancellation: RenderCancellation?
 
-    /// Plans the palette for `options`: the palette's stage, converted once here.
-    mutating func palette(_ options: GIFEncodingOptions) throws(RenderGIFError) -> AnimationPalette {
+    /// What encoding with one set of options starts from: the global palette, and the first
+    /// image and still tables planned beside it from the first frame (see `OpeningPlan`).
+    struct Plan {
+        /// The global palette.
+        let palette: AnimationPalette
+        /// The opening planned on a thread of its own while the palette was planned.
+        let opening: OpeningPlan?
+    }
+
+    /// Plans the palette for `options` (the palette's stage, converted once here), with the
+    /// opening planned beside it from the first frame's picture, drawn for it.
+    mutating func plan(_ options: GIFEncodingOptions) throws(RenderGIFError) -> Plan {
+        let interfaceColors = RenderJob.interfaceColors(settings)
+        var opening: OpeningPlan?
+        if let first = states.first {
+            var drawing = renderer
+            _ = drawing.render(first)
+            opening = OpeningPlan(canvas: drawing.canvas, options: options, interfaceColors: interfaceColors)
+        }
         do {
-            return try PalettePlan.make(renderer: &renderer, states: states, options: options,
-                                        interfaceColors: RenderJob.interfaceColors(settings))
+            let palette = try PalettePlan.make(renderer: &renderer, states: states, options: options,
+                                               interfaceColors: interfaceColors)
+            return Plan(palette: palette, opening: opening)
         } catch {
+            opening?.stop()
             throw RenderGIFError(error)
         }
     }
 
-    /// Encodes every frame with `palette` and `options` into `sink`; with `frames`, also
+    /// Encodes every frame with `plan` and `options` into `sink`; with `frames`, also
     /// hands each frame to the PNG writer. Frames are drawn here, one at a time, and handed to
     /// the encoder, which maps and encodes them on workers of its own while the next is drawn
     /// (see `AnimationWriter`). This is the GIF's stage: the encoder's errors (the sink's
@@ -38,10 +57,11 @@ struct EncodingPass {
     /// write stops it too, before the GIF is finished; `OutputTarget.complete` then reports
     /// that failure, before any file is moved into place. A requested cancellation stops it
     /// between frames; the caller then throws `.cancelled`.
-    func encode(palette: AnimationPalette, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
+    func encode(_ plan: Plan, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
                 progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
+        defer { plan.opening?.stop() }
         do throws(GIFEncodingError) {
-            let writer = try AnimationWriter(palette: palette, options: options, output: sink)
+            let writer = try AnimationWriter(palette: plan.palette, options: options, output: sink, opening: plan.opening)
             let drewEveryFrame = try drawFrames { (k, frame) throws(GIFEncodingError) -> Bool in
                 if cancellation?.isCancelled == true { return false }
                 timings.lap(.render)

@@ -34,8 +34,10 @@ enum MemoryNeed {
     /// 7.4 canvases (the canvas, the drawn frame and its copies in the queue, the encoder's
     /// screens, the nearest-colour cache) beside a part that does not grow with the canvas
     /// (`fixedBytes`), from the added peaks at scales 1, 2 and 3 and at 3000 x 4200 px
-    /// (19.4, 40.1, 76.5 and 366.6 MiB besides the threads).
-    static let framesHeld = 8
+    /// (19.4, 40.1, 76.5 and 366.6 MiB besides the threads); and 1.25 for the opening plan
+    /// (`OpeningPlan`: the first frame and its first image's indices, held while its thread
+    /// plans), which measured at most half a canvas more at the peak (scales 1 to 3).
+    static let framesHeld = 9
     /// What the render holds whatever the canvas (the heap's small allocations, palettes,
     /// the scene): 11 to 12 MiB measured.
     static let fixedBytes = 16 << 20
@@ -170,7 +172,8 @@ enum MemoryNeed {
     /// The most threads a render starts that run at the same time, beyond those the process
     /// has when it begins (measured on 2 cores, 20 runs of each of the default, five photos, a
     /// 12-megapixel HEIC grid with and without thumbnail, AVIF, WebP, `--frames` with
-    /// `--poster`, and `--max-bytes`: at most 6; this bound says 9 there):
+    /// `--poster`, and `--max-bytes`: at most 6, and 7 since the opening plan has a thread of its
+    /// own (default and photographs, five runs each); this bound says 10 there):
     /// - Dispatch's manager thread (its timers, the monitor of its worker pool): 1;
     /// - Dispatch's workers for the concurrent steps (the encoder's `ParallelWork`, the JPEG
     ///   and HEIF decoders), each asking for one worker beside its caller, from at most three
@@ -179,11 +182,12 @@ enum MemoryNeed {
     ///   core, and as many again when its monitor finds workers blocked);
     /// - then the larger of two phases that never overlap: decoding pictures (two HEIF tiles at
     ///   once, each with libde265's thread, or with dav1d's threads, one a core) and encoding
-    ///   (the encoder's two threads, the PNG writer's queue and one more on its way back).
+    ///   (the encoder's two threads, the opening plan's, the PNG writer's queue and one more on
+    ///   its way back).
     static func threadsAtOnce(cores: Int, decodesPictures: Bool) -> Int {
         let dispatchWorkers = min(2 * cores, 6)
         let decoding = decodesPictures ? 2 * max(cores, 1) : 0
-        let encoding = 4
+        let encoding = 5
         return 1 + dispatchWorkers + max(decoding, encoding)
     }
 

@@ -74,10 +74,10 @@ package enum RenderJob {
                                   progress: progress, timings: &timings)
             if let frames { pass.writeFrames(to: frames, timings: &timings) }
         } else {
-            let palette = try pass.palette(options)
+            let plan = try pass.plan(options)
             timings.lap(.palette)
             try cancellation.check()
-            try pass.encode(palette: palette, options: options, to: output.sink, frames: frames,
+            try pass.encode(plan, options: options, to: output.sink, frames: frames,
                             progress: progress, timings: &timings)
         }
         try cancellation.check()

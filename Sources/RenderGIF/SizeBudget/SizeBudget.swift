@@ -22,14 +22,17 @@ enum SizeBudget {
         for (index, step) in ladder.enumerated() {
             try pass.cancellation.check()
             let isLast = index == ladder.count - 1
-            let palette = try pass.palette(step)
+            let plan = try pass.plan(step)
             timings.lap(.palette)
-            if !isLast, let previous, step.encodesLike(previous.options), palette == previous.palette { continue }
+            if !isLast, let previous, step.encodesLike(previous.options), plan.palette == previous.palette {
+                plan.opening?.stop()
+                continue
+            }
             if previous != nil { try output.restartGIF() }
-            previous = (step, palette)
+            previous = (step, plan.palette)
             let sink = BudgetedSink(output.sink, limit: maxBytes, countsToTheEnd: isLast)
             do {
-                try pass.encode(palette: palette, options: step, to: sink, frames: nil,
+                try pass.encode(plan, options: step, to: sink, frames: nil,
                                 progress: progress, timings: &timings)
                 if !sink.isOverBudget || pass.cancellation?.isCancelled == true { return }
             } catch {

@@ -1,0 +1,166 @@
+import Foundation
+import Raster
+
+/// The first image of an animation and the still tiles' tables its first hold needs, planned
+/// on a thread of its own from the first frame's picture before the encoder asks for them:
+/// typically while the global palette is being planned, which leaves a core idle for long
+/// stretches, instead of on the encoder's thread, which bounds the encoding.
+///
+/// Planned: the first image (the whole screen with a table of its own), then the table of
+/// every tile that image shows short of the refinement target, worst first, as the
+/// refinements of the first hold take them. An encoder given the plan
+/// (`AnimationWriter(palette:options:output:opening:)`) whose options refine still tiles as
+/// these do shares the tables, and takes the first image when its first frame is this very
+/// picture; the first image depends only on the picture and the settings, and a tile's table
+/// only on the tile's pixels, so the bytes are the same with or without a plan (a plan that
+/// does not match is simply not used). Nothing is planned when the options do not refine
+/// still tiles, forbid threads (`isParallel` off) or are invalid.
+///
+/// Memory: the picture and the first image's indices (five bytes a pixel), until the thread
+/// has ended and an encoder has asked for the first image; the tables (about 1 KB each) for
+/// as long as an encoder holds the plan. A plan nobody holds any more stops its thread after
+/// the table being planned.
+public final class OpeningPlan: Sendable {
+    /// The refinement settings it is planned for (nil: nothing is planned).
+    let settings: StillTileSettings?
+    /// The tiles' tables planned so far, here or by an encoder sharing them.
+    let tables = StillTileTables()
+    /// The thread's results and its state, which the thread holds rather than the plan, so a
+    /// plan nobody holds is let go and stops it.
+    private let progress = Progress()
+
+    /// Starts planning the opening of an animation whose first frame is `canvas`, encoded with
+    /// `options` and keeping `interfaceColors` exact.
+    public init(canvas: Canvas, options: GIFEncodingOptions, interfaceColors: InterfaceColors = .arcScene) {
+        let screenFits = (1 ... 65535).contains(canvas.width) && (1 ... 65535).contains(canvas.height)
+        let valid = (try? options.validate()) != nil
+        settings = valid && screenFits && options.isParallel
+            ? options.stillTileSettings(width: canvas.width, height: canvas.height, interfaceColors: interfaceColors)
+            : nil
+        guard let settings else {
+            progress.end()
+            return
+        }
+        progress.hold(canvas)
+        let (tables, progress) = (tables, progress)
+        let thread = Thread {
+            BackgroundPriority.lowerCurrentThread()
+            Self.plan(canvas, settings, tables, progress)
+        }
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    deinit {
+        progress.requestStop()
+    }
+
+    /// The shared tables, when the plan was made for `settings`.
+    func tables(for settings: StillTileSettings) -> StillTileTables? {
+        self.settings == settings ? tables : nil
+    }
+
+    /// The first image, waited for, when the plan was made for `settings` and `canvas` is its
+    /// picture; nil otherwise, or when planning it failed (the encoder then plans it itself
+    /// and meets the failure).
+    func firstImage(for canvas: Canvas, settings: StillTileSettings) -> StillTileRefiner.FirstImage? {
+        guard self.settings == settings, progress.takePicture() == canvas else { return nil }
+        return try? progress.firstImage()?.get()
+    }
+
+    /// Waits until the thread has planned everything it plans (or was stopped).
+    func waitUntilPlanned() {
+        progress.waitForEnd()
+    }
+
+    /// Stops planning (a table being planned is finished first) and waits for the thread to
+    /// end; what was planned stays. Nothing happens when it has ended already.
+    public func stop() {
+        progress.requestStop()
+        waitUntilPlanned()
+    }
+
+    /// The thread: the first image, the screen it leaves, and the tables of its tiles that
+    /// fall short, until done or stopped.
+    private static func plan(_ canvas: Canvas, _ settings: StillTileSettings, _ tables: StillTileTables,
+                             _ progress: Progress) {
+        defer { progress.end() }
+        // One thread: the other core is the palette planner's, then the encoder's.
+        let refiner = StillTileRefiner(settings: settings, tables: tables, inParallel: false)
+        let first: Result<StillTileRefiner.FirstImage, GIFEncodingError>
+        do {
+            first = .success(try refiner.firstImage(canvas: canvas))
+        } catch {
+            first = .failure(error)
+        }
+        progress.publish(first)
+        guard !progress.isStopping, case let .success(image) = first else { return }
+        // What the screen shows once the first image is written: its table's colours.
+        let slots = image.table.indexSlots(beyond: 0), indices = image.frame.indices, width = canvas.width
+        refiner.planAhead(canvas: canvas, shown: { rect in
+            var colors: [UInt32] = []
+            colors.reserveCapacity(rect.area)
+            for y in rect.y ..< rect.maxY {
+                for x in rect.x ..< rect.maxX { colors.append(slots[Int(indices[y * width + x])]) }
+            }
+            return colors
+        }, shouldStop: { progress.isStopping })
+    }
+
+    /// What the planning thread has done and been asked, under a lock.
+    private final class Progress: @unchecked Sendable {
+        /// The picture planned for, until an encoder has compared its first frame with it.
+        private var picture: Canvas?
+        private var first: Result<StillTileRefiner.FirstImage, GIFEncodingError>?
+        private var stopping = false
+        private var ended = false
+        private let condition = NSCondition()
+
+        func hold(_ canvas: Canvas) {
+            condition.withLock { picture = canvas }
+        }
+
+        /// The picture planned for, given up: only the first encoder to ask gets it.
+        func takePicture() -> Canvas? {
+            condition.withLock {
+                defer { picture = nil }
+                return picture
+            }
+        }
+
+        /// Whether the thread was asked to stop.
+        var isStopping: Bool { condition.withLock { stopping } }
+
+        func requestStop() {
+            condition.withLock { stopping = true }
+        }
+
+        /// The first image once planned (nil when the thread ended without one).
+        func firstImage() -> Result<StillTileRefiner.FirstImage, GIFEncodingError>? {
+            condition.withLock {
+                while first == nil, !ended { condition.wait() }
+                return first
+            }
+        }
+
+        func publish(_ image: Result<StillTileRefiner.FirstImage, GIFEncodingError>) {
+            condition.withLock {
+                first = image
+                condition.broadcast()
+            }
+        }
+
+        func end() {
+            condition.withLock {
+                ended = true
+                condition.broadcast()
+            }
+        }
+
+        func waitForEnd() {
+            condition.withLock {
+                while !ended { condition.wait() }
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// What a `StillTileRefiner`'s choices depend on besides the frames: two refiners with equal
+/// settings plan the same tables and write the same refinements, so work one of them did
+/// ahead (an `OpeningPlan`) serves the other.
+struct StillTileSettings: Equatable, Sendable {
+    /// Screen width in pixels.
+    var width: Int
+    /// Screen height in pixels.
+    var height: Int
+    /// The side of a tile in pixels.
+    var tileSize: Int
+    /// The most entries a tile's table may hold, its transparent slot included.
+    var maxColors: Int
+    /// Tiles showing at least this PSNR (dB, over their non-background pixels) are left alone.
+    var targetPSNR: Double
+    /// The interface's colours: its background does not count as content, and a table keeps
+    /// the exact colours (flat colours and `rampLevels` ramps) its tile shows.
+    var interfaceColors: InterfaceColors
+    /// Anti-aliasing ramp levels of the interface's lines.
+    var rampLevels: Int
+}
+
+extension GIFEncodingOptions {
+    /// The still refinement's settings for a `width` x `height` screen, or nil when these
+    /// options do not refine still tiles.
+    func stillTileSettings(width: Int, height: Int, interfaceColors: InterfaceColors) -> StillTileSettings? {
+        guard refinesStillTilesInEffect else { return nil }
+        return StillTileSettings(width: width, height: height, tileSize: refinementTileSize, maxColors: colors,
+                                 targetPSNR: refinementTarget, interfaceColors: interfaceColors, rampLevels: rampLevels)
+    }
+}

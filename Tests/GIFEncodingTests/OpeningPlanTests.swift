@@ -1,0 +1,162 @@
+import Foundation
+@testable import GIFEncoding
+import GIFTestSupport
+import Palette
+import Raster
+import SafeFiles
+import Testing
+
+/// The first image and the still tables planned ahead on a thread of their own: taken only
+/// when they match the first frame and the options, and never changing a byte.
+@Suite enum OpeningPlanTests {
+    /// A slide that starts with a long hold, so the first image leaves tiles to refine.
+    static let frames = StillRefinementTests.frames
+
+    static func options(tileSize: Int = 32) -> GIFEncodingOptions {
+        var options = StillRefinementTests.options(refining: true)
+        options.refinementTileSize = tileSize
+        options.isParallel = true
+        return options
+    }
+
+    /// The GIF `frames` make through a writer with `options` and `opening`, and whether the
+    /// writer took the opening's first image.
+    static func write(options: GIFEncodingOptions, opening: OpeningPlan?) throws -> (bytes: [UInt8], tookOpening: Bool) {
+        let palette = try AnimationFixtures.palette(for: frames, options: options)
+        let sink = MemoryByteSink()
+        let writer = try AnimationWriter(palette: palette, options: options, output: sink, opening: opening)
+        for frame in frames {
+            try writer.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite)
+        }
+        try writer.finish(totalDuration: Double(frames.count) / 50)
+        return (sink.bytes, writer.tookOpeningImage)
+    }
+
+    /// Whether two GIFs are the same bytes (compared once, so a failure does not print them).
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool { a == b }
+
+    @Test static func aMatchingPlanIsTakenAndChangesNoByte() throws {
+        let alone = try write(options: options(), opening: nil)
+        let aloneTook = alone.tookOpening
+        #expect(!aloneTook)
+        let opening = OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene)
+        opening.waitUntilPlanned()
+        // Planned before any encoder asked: the first image's table and the tiles it leaves short.
+        #expect(opening.tables.count > 0)
+        let planned = try write(options: options(), opening: opening)
+        let plannedTook = planned.tookOpening
+        #expect(plannedTook)
+        #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
+    }
+
+    @Test static func aPlanStillAtWorkIsWaitedForAndChangesNoByte() throws {
+        let alone = try write(options: options(), opening: nil)
+        let planned = try write(options: options(),
+                                opening: OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene))
+        let plannedTook = planned.tookOpening
+        #expect(plannedTook)
+        #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
+    }
+
+    /// A plan made for a later frame's picture, or for another tile size, is not taken.
+    @Test(arguments: ["another picture", "other settings"])
+    static func aPlanThatDoesNotMatchIsNotTaken(case name: String) throws {
+        let moving = try #require(frames.firstIndex { $0.sprite != nil })
+        #expect(frames[moving + 3].canvas != frames[0].canvas)
+        let opening = name == "another picture"
+            ? OpeningPlan(canvas: frames[moving + 3].canvas, options: options(), interfaceColors: .arcScene)
+            : OpeningPlan(canvas: frames[0].canvas, options: options(tileSize: 16), interfaceColors: .arcScene)
+        let planned = try write(options: options(), opening: opening)
+        let plannedTook = planned.tookOpening
+        #expect(!plannedTook)
+        let alone = try write(options: options(), opening: nil)
+        #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
+    }
+
+    @Test static func aPlanServesOneEncoderOnly() throws {
+        let opening = OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene)
+        let first = try write(options: options(), opening: opening)
+        let second = try write(options: options(), opening: opening)
+        let firstTook = first.tookOpening
+        #expect(firstTook)
+        let secondTook = second.tookOpening
+        #expect(!secondTook)
+        #expect(same(second.bytes, first.bytes), "the second GIF differs from the first")
+    }
+
+    /// Without still refinement (dithering, or switched off), without threads, or with options
+    /// an encoder would refuse, nothing is planned and nothing is taken.
+    @Test(arguments: ["no threads", "dithered", "not refining", "invalid tile size", "empty picture"])
+    static func nothingIsPlannedWhereNothingWouldServe(case name: String) throws {
+        var settings = options()
+        var canvas = frames[0].canvas
+        switch name {
+        case "no threads": settings.isParallel = false
+        case "dithered": settings.dither = .ordered
+        case "not refining": settings.refinesStillTiles = false
+        case "invalid tile size": settings.refinementTileSize = 0
+        default: canvas = Canvas(width: 0, height: 0)
+        }
+        let opening = OpeningPlan(canvas: canvas, options: settings, interfaceColors: .arcScene)
+        opening.waitUntilPlanned()
+        #expect(opening.tables.count == 0)
+        if name != "invalid tile size" && name != "empty picture" {
+            let took = try write(options: settings, opening: opening).tookOpening
+            #expect(!took)
+        }
+    }
+
+    @Test static func stoppingEndsThePlanningAndKeepsItsTables() throws {
+        let opening = OpeningPlan(canvas: frames[0].canvas, options: options(tileSize: 8), interfaceColors: .arcScene)
+        opening.stop()
+        let kept = opening.tables.count
+        opening.stop()
+        #expect(opening.tables.count == kept)
+        // What was planned before the stop still serves, and the bytes are the ones made alone.
+        let planned = try write(options: options(tileSize: 8), opening: opening)
+        let alone = try write(options: options(tileSize: 8), opening: nil)
+        #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
+    }
+}
+
+/// The shared store of still tables: one thread plans a key, the others wait for it.
+@Suite enum StillTileTablesTests {
+    static let table = try! PaletteBuilder(maxColors: 4, fixedColors: [RGB8(1, 2, 3), RGB8(4, 5, 6)],
+                                           reservesTransparentIndex: true).build(from: ColorHistogram())
+    static let key = StillTileTables.Key(tile: 3, hash: 0xFEED)
+
+    @Test static func aKeyIsClaimedOnceAndKnownOncePublished() {
+        let tables = StillTileTables()
+        guard case .claimed = tables.lookUp(key) else { Issue.record("an unknown key was not claimed"); return }
+        #expect(!tables.claimIfFree(key))
+        #expect(!tables.isKnown(key))
+        tables.publish(key, table)
+        #expect(tables.isKnown(key))
+        #expect(!tables.claimIfFree(key))
+        guard case let .known(found) = tables.lookUp(key) else { Issue.record("a published key was not known"); return }
+        #expect(found == table)
+        #expect(tables.count == 1)
+    }
+
+    @Test static func aFailedPlanIsClaimedAgain() {
+        let tables = StillTileTables()
+        #expect(tables.claimIfFree(key))
+        tables.publish(key, nil)
+        #expect(!tables.isKnown(key))
+        guard case .claimed = tables.lookUp(key) else { Issue.record("a failed key was not claimed again"); return }
+    }
+
+    @Test static func aThreadNeedingAKeyBeingPlannedGetsThatTable() {
+        let tables = StillTileTables()
+        #expect(tables.claimIfFree(key))
+        nonisolated(unsafe) var seen: IndexedPalette?
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            if case let .known(found) = tables.lookUp(key) { seen = found }
+            done.signal()
+        }.start()
+        tables.publish(key, table)
+        done.wait()
+        #expect(seen == table)
+    }
+}
