@@ -90,7 +90,7 @@ public struct AnimationPalettePlanner: Sendable {
         let transparency = options.usesTransparency && options.colors >= 3
         let slotsForColors = options.colors - (transparency ? 1 : 0)
         let fixed = interfaceColors.fixedColors(rampLevels: options.rampLevels, limit: slotsForColors)
-        let histogram = finalHistogram()
+        let entries = finalHistogram().entries
         var candidates: [Int] = []
         if options.qualityTarget != nil {
             var size = IndexedPalette.tableSize(holding: fixed.count + (transparency ? 1 : 0) + 1)
@@ -100,9 +100,9 @@ public struct AnimationPalettePlanner: Sendable {
             }
         }
         candidates.append(options.colors)
-        let content = Self.contentEntries(histogram.entries, background: interfaceColors.background)
+        let content = Self.contentEntries(entries, background: interfaceColors.background)
         func plan(_ maxColors: Int, inParallel: Bool = false) throws(GIFEncodingError) -> (IndexedPalette, Double) {
-            let palette = try build(histogram, maxColors: maxColors, fixed: fixed, transparency: transparency,
+            let palette = try build(entries, maxColors: maxColors, fixed: fixed, transparency: transparency,
                                     inParallel: inParallel)
             return (palette, Self.estimatedPSNR(palette, content, inParallel: inParallel))
         }
@@ -141,14 +141,15 @@ public struct AnimationPalettePlanner: Sendable {
                                 width: width, height: height, estimatedPSNR: estimate)
     }
 
-    private func build(_ histogram: ColorHistogram, maxColors: Int, fixed: [RGB8],
+    /// The table of `maxColors` for the histogram's `entries`.
+    private func build(_ entries: [ColorHistogram.Entry], maxColors: Int, fixed: [RGB8],
                        transparency: Bool, inParallel: Bool) throws(GIFEncodingError) -> IndexedPalette {
         do {
             let limit = maxColors - (transparency ? 1 : 0)
             var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
                                              reservesTransparentIndex: transparency)
             builder.inParallel = inParallel
-            return try builder.build(from: histogram)
+            return try builder.build(fromEntries: entries)
         } catch {
             throw .invalidInput(context: "GIF palette planner", problem: error.description)
         }

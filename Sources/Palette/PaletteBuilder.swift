@@ -51,8 +51,14 @@ public struct PaletteBuilder: Sendable {
 
     /// The palette for `histogram` (an empty histogram yields the fixed colours, or black).
     public func build(from histogram: ColorHistogram) throws(PaletteError) -> IndexedPalette {
+        try build(fromEntries: histogram.entries)
+    }
+
+    /// The palette for a histogram's `entries` (as `ColorHistogram.entries` gives them: sorted
+    /// by colour, each colour once), for a caller that has them already.
+    package func build(fromEntries entries: [ColorHistogram.Entry]) throws(PaletteError) -> IndexedPalette {
         let fixedKeys = Set(fixedColors.map(\.packed))
-        let others = histogram.entries.filter { !fixedKeys.contains($0.color.packed) }
+        let others = entries.filter { !fixedKeys.contains($0.color.packed) }
         var chosen: [RGB8]
         if fixedColors.count + others.count <= colorLimit {
             chosen = others.map(\.color)
@@ -82,24 +88,35 @@ public struct PaletteBuilder: Sendable {
         return quantizer.centres(count: slots, iterations: refinementIterations).map(Self.color)
     }
 
-    /// Entries merged per 2x2x2 sRGB bucket (a sorted input gives sorted, deterministic output).
-    /// The buckets are found through a dictionary sized for the entries, not a table of all
-    /// 2^21 buckets, which would take 8 MB per palette being built.
-    private static func bucketed(_ entries: [ColorHistogram.Entry]) -> ([SIMD3<Double>], [Double]) {
-        var slotOfBucket = [Int32: Int32](minimumCapacity: entries.count)
+    /// Entries merged per 2x2x2 sRGB bucket, in the order the buckets first appear (a sorted
+    /// input gives sorted, deterministic output), each bucket's sums taken in the entries'
+    /// order. The buckets are found through an open-addressing table sized for the entries
+    /// (bucket << 32 | place in the output, at most half full), not a table of all 2^21
+    /// buckets, which would take 8 MB per palette being built; a dictionary hashed every
+    /// bucket twice.
+    static func bucketed(_ entries: [ColorHistogram.Entry]) -> ([SIMD3<Double>], [Double]) {
         var sums: [SIMD3<Double>] = []
         var weights: [Double] = []
-        for entry in entries {
-            let c = entry.color
-            let bucket = Int32(c.r >> 1) << 14 | Int32(c.g >> 1) << 7 | Int32(c.b >> 1)
-            let point = Self.point(c)
-            if let slot = slotOfBucket[bucket] {
-                sums[Int(slot)] += entry.weight * point
-                weights[Int(slot)] += entry.weight
-            } else {
-                slotOfBucket[bucket] = Int32(sums.count)
-                sums.append(entry.weight * point)
-                weights.append(entry.weight)
+        var capacity = 1024
+        while capacity < 2 * entries.count { capacity *= 2 }
+        let empty = UInt64.max, mask = capacity - 1
+        var slots = [UInt64](repeating: empty, count: capacity)
+        slots.withUnsafeMutableBufferPointer { slots in
+            for entry in entries {
+                let c = entry.color
+                let bucket = UInt64(c.r >> 1) << 14 | UInt64(c.g >> 1) << 7 | UInt64(c.b >> 1)
+                let point = Self.point(c)
+                var slot = Int(truncatingIfNeeded: (bucket &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                while slots[slot] != empty, slots[slot] >> 32 != bucket { slot = (slot + 1) & mask }
+                if slots[slot] == empty {
+                    slots[slot] = bucket << 32 | UInt64(sums.count)
+                    sums.append(entry.weight * point)
+                    weights.append(entry.weight)
+                } else {
+                    let place = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF)
+                    sums[place] += entry.weight * point
+                    weights[place] += entry.weight
+                }
             }
         }
         return (zip(sums, weights).map { $0 / $1 }, weights)

@@ -59,3 +59,49 @@ import Testing
         #expect(histogram.entries == [ColorHistogram.Entry(color: RGB8(0, 255, 0), weight: 1)])
     }
 }
+
+/// The counting sort behind `ColorHistogram.entries` and the 2x2x2 bucketing of large
+/// histograms, against the plain ways of doing the same: a comparison sort and a dictionary.
+@Suite enum HistogramOrderTests {
+    /// `count` distinct colours (a scrambled walk over the cube) as colour << 32 | slot.
+    static func items(_ count: Int) -> [UInt64] {
+        (0 ..< count).map { k in
+            let color = UInt64(truncatingIfNeeded: k &* 2_654_435_761) & 0xFF_FFFF
+            return color << 32 | UInt64(k)
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 256, 257, 4097, 70_000])
+    static func theCountingSortGivesTheComparisonSortsOrder(count: Int) {
+        var seen = Set<UInt64>()
+        let distinct = items(count).filter { seen.insert($0 >> 32).inserted }
+        #expect(ColorHistogram.sortedByColor(distinct) == distinct.sorted())
+    }
+
+    @Test static func bucketsMergeAsADictionaryOfBucketsWould() {
+        var histogram = ColorHistogram()
+        // Every colour of a 21 x 20 x 13 block of the cube (odd sides, so some buckets are
+        // partly filled), added in a scrambled order with uneven weights.
+        let count = 21 * 20 * 13
+        for step in 0 ..< count {
+            let k = step &* 2_654_435_761 % count
+            histogram.add(RGB8(UInt8(100 + k % 21), UInt8(7 + k / 21 % 20), UInt8(200 + k / 420)), weight: Double(k % 7 + 1) / 3)
+        }
+        let entries = histogram.entries
+        // The plain way: a dictionary of buckets, in the order they first appear.
+        var order: [Int] = []
+        var sums: [Int: SIMD3<Double>] = [:]
+        var weights: [Int: Double] = [:]
+        for entry in entries {
+            let c = entry.color
+            let bucket = Int(c.r >> 1) << 14 | Int(c.g >> 1) << 7 | Int(c.b >> 1)
+            if sums[bucket] == nil { order.append(bucket) }
+            sums[bucket, default: .zero] += entry.weight * SIMD3(Double(c.r), Double(c.g), Double(c.b))
+            weights[bucket, default: 0] += entry.weight
+        }
+        let (points, bucketWeights) = PaletteBuilder.bucketed(entries)
+        #expect(points.count < entries.count)
+        #expect(points == order.map { sums[$0]! / weights[$0]! })
+        #expect(bucketWeights == order.map { weights[$0]! })
+    }
+}
