@@ -8,7 +8,9 @@ import Raster
 ///
 /// Planned: the first image (the whole screen with a table of its own), then the table of
 /// every tile that image shows short of the refinement target, worst first, as the
-/// refinements of the first hold take them. An encoder given the plan
+/// refinements of the first hold take them, then the tables of the tiles that change between
+/// the pictures the animation holds still on later (`planHold(_:changed:)`), in the order
+/// given. An encoder given the plan
 /// (`AnimationWriter(palette:options:output:opening:)`) whose options refine still tiles as
 /// these do shares the tables, and takes the first image when its first frame is this very
 /// picture; the first image depends only on the picture and the settings, and a tile's table
@@ -17,9 +19,11 @@ import Raster
 /// still tiles, forbid threads (`isParallel` off) or are invalid.
 ///
 /// Memory: the picture and the first image's indices (five bytes a pixel), until the thread
-/// has ended and an encoder has asked for the first image; the tables (about 1 KB each) for
-/// as long as an encoder holds the plan. A plan nobody holds any more stops its thread after
-/// the table being planned.
+/// has ended and an encoder has asked for the first image; the later holds' tiles waiting to
+/// be planned, at most a quarter of the picture's bytes (tiles beyond are left to the
+/// encoder); the tables (about 1 KB each) for as long as an encoder holds the plan. A plan
+/// nobody holds any more stops its thread after the table being planned. The thread ends
+/// once everything given is planned and `endHolds()` was called, or when stopped.
 public final class OpeningPlan: Sendable {
     /// The refinement settings it is planned for (nil: nothing is planned).
     let settings: StillTileSettings?
@@ -53,6 +57,23 @@ public final class OpeningPlan: Sendable {
 
     deinit {
         progress.requestStop()
+    }
+
+    /// Asks for the tables of the tiles of `canvas` (a picture the animation holds still on,
+    /// after the first) that meet `changed`, what differs from the picture held before it.
+    /// The tiles are cut out here; they wait for the thread while their bytes stay within a
+    /// quarter of the picture's, and are dropped beyond.
+    public func planHold(_ canvas: Canvas, changed: PixelRect) {
+        guard let settings, canvas.width == settings.width, canvas.height == settings.height else { return }
+        let budget = canvas.width * canvas.height
+        let grid = StillTileRefiner(settings: settings, inParallel: false)
+        let tiles = grid.tiles(meeting: changed).map { (tile: $0.tile, picture: canvas.cropped(to: $0.rect)) }
+        progress.enqueue(tiles, budget: budget)
+    }
+
+    /// Says that no more holds will be given: the thread ends once it has planned them.
+    public func endHolds() {
+        progress.endHolds()
     }
 
     /// The shared tables, when the plan was made for `settings`.
@@ -105,6 +126,9 @@ public final class OpeningPlan: Sendable {
             }
             return colors
         }, shouldStop: { progress.isStopping })
+        while let (tile, picture) = progress.nextHoldTile() {
+            refiner.planAhead(tile: tile, picture: picture)
+        }
     }
 
     /// What the planning thread has done and been asked, under a lock.
@@ -114,6 +138,10 @@ public final class OpeningPlan: Sendable {
         private var first: Result<StillTileRefiner.FirstImage, GIFEncodingError>?
         private var stopping = false
         private var ended = false
+        /// Later holds' tiles waiting to be planned, their bytes, and whether more may come.
+        private var holdTiles: [(tile: Int, picture: Canvas)] = []
+        private var holdBytes = 0
+        private var holdsEnded = false
         private let condition = NSCondition()
 
         func hold(_ canvas: Canvas) {
@@ -132,7 +160,42 @@ public final class OpeningPlan: Sendable {
         var isStopping: Bool { condition.withLock { stopping } }
 
         func requestStop() {
-            condition.withLock { stopping = true }
+            condition.withLock {
+                stopping = true
+                condition.broadcast()
+            }
+        }
+
+        /// Queues `tiles` while their bytes, with those waiting, stay within `budget`.
+        func enqueue(_ tiles: [(tile: Int, picture: Canvas)], budget: Int) {
+            condition.withLock {
+                guard !holdsEnded, !ended else { return }
+                for tile in tiles {
+                    let bytes = tile.picture.width * tile.picture.height * 4
+                    guard holdBytes + bytes <= budget else { break }
+                    holdTiles.append(tile)
+                    holdBytes += bytes
+                }
+                condition.broadcast()
+            }
+        }
+
+        func endHolds() {
+            condition.withLock {
+                holdsEnded = true
+                condition.broadcast()
+            }
+        }
+
+        /// The next hold tile to plan, waiting for one; nil once stopped, or when no more will come.
+        func nextHoldTile() -> (tile: Int, picture: Canvas)? {
+            condition.withLock {
+                while holdTiles.isEmpty, !holdsEnded, !stopping { condition.wait() }
+                guard !stopping, !holdTiles.isEmpty else { return nil }
+                let next = holdTiles.removeFirst()
+                holdBytes -= next.picture.width * next.picture.height * 4
+                return next
+            }
         }
 
         /// The first image once planned (nil when the thread ended without one).
@@ -153,6 +216,8 @@ public final class OpeningPlan: Sendable {
         func end() {
             condition.withLock {
                 ended = true
+                holdTiles.removeAll()
+                holdBytes = 0
                 condition.broadcast()
             }
         }

@@ -233,6 +233,31 @@ final class StillTileRefiner {
         return try planned[0].get()
     }
 
+    /// The tiles whose rectangles meet `rect`, with their rectangles.
+    func tiles(meeting rect: PixelRect) -> [(tile: Int, rect: PixelRect)] {
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty else { return [] }
+        var found: [(tile: Int, rect: PixelRect)] = []
+        for row in area.y / tileSize ... (area.maxY - 1) / tileSize {
+            for column in area.x / tileSize ... (area.maxX - 1) / tileSize {
+                let tile = row * columns + column
+                found.append((tile, self.rect(of: tile)))
+            }
+        }
+        return found
+    }
+
+    /// Plans, on the calling thread, the table of `tile` whose true pixels are `picture` (the
+    /// tile's rectangle cut out of a frame), unless some thread has it or is planning it:
+    /// work done ahead for a picture the animation will hold still on.
+    func planAhead(tile: Int, picture: Canvas) {
+        precondition(picture.width == rect(of: tile).width && picture.height == rect(of: tile).height,
+                     "a tile's picture does not have the tile's size")
+        let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(picture, picture.bounds)))
+        guard tables.claimIfFree(key) else { return }
+        tables.publish(key, try? plan(area: picture.bounds, canvas: picture, transparency: true, inParallel: false))
+    }
+
     /// Plans, on the calling thread, the table of every tile of `canvas` that `shown` (the
     /// colours on screen inside a rectangle, row by row) leaves short of the target and that
     /// no thread has or is planning, worst first, as `nextRefinement` would refine them while
@@ -270,7 +295,7 @@ final class StillTileRefiner {
     }
 
     /// FNV-1a over the packed colours.
-    private static func hash(_ colors: [UInt32]) -> UInt64 {
+    static func hash(_ colors: [UInt32]) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for color in colors {
             hash = (hash ^ UInt64(color)) &* 0x0000_0100_0000_01B3

@@ -40,6 +40,7 @@ import Testing
         let aloneTook = alone.tookOpening
         #expect(!aloneTook)
         let opening = OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene)
+        opening.endHolds()
         opening.waitUntilPlanned()
         // Planned before any encoder asked: the first image's table and the tiles it leaves short.
         #expect(opening.tables.count > 0)
@@ -98,12 +99,64 @@ import Testing
         default: canvas = Canvas(width: 0, height: 0)
         }
         let opening = OpeningPlan(canvas: canvas, options: settings, interfaceColors: .arcScene)
+        opening.planHold(frames[frames.count - 1].canvas, changed: frames[0].canvas.bounds)
+        opening.endHolds()
         opening.waitUntilPlanned()
         #expect(opening.tables.count == 0)
         if name != "invalid tile size" && name != "empty picture" {
             let took = try write(options: settings, opening: opening).tookOpening
             #expect(!took)
         }
+    }
+
+    /// The key a tile of `canvas` is planned under.
+    static func key(_ tile: (tile: Int, rect: PixelRect), of canvas: Canvas) -> StillTileTables.Key {
+        StillTileTables.Key(tile: tile.tile, hash: StillTileRefiner.hash(AnimationPixels.packedColors(canvas, tile.rect)))
+    }
+
+    /// The tiles of a `tileSize` grid over the slide's screen that meet `rect`, worked out here.
+    static func tiles(meeting rect: PixelRect, tileSize: Int) -> [(tile: Int, rect: PixelRect)] {
+        let screen = frames[0].canvas.bounds, columns = (screen.width + tileSize - 1) / tileSize
+        var found: [(tile: Int, rect: PixelRect)] = []
+        for row in 0 ..< (screen.height + tileSize - 1) / tileSize {
+            for column in 0 ..< columns {
+                let tile = PixelRect(x: column * tileSize, y: row * tileSize, width: tileSize, height: tileSize).intersection(screen)
+                if !tile.intersection(rect).isEmpty { found.append((row * columns + column, tile)) }
+            }
+        }
+        return found
+    }
+
+    @Test static func aLaterHoldsChangedTilesArePlannedAhead() throws {
+        let rest = frames[frames.count - 1].canvas
+        let changed = try #require(frames.last { $0.sprite != nil }?.sprite)
+        let changedTiles = tiles(meeting: changed, tileSize: 16)
+        // Within a quarter of the picture's bytes (16 x 16 tiles of 1 KB against 2.7 KB).
+        #expect(changedTiles.count * 16 * 16 * 4 <= rest.width * rest.height)
+        let opening = OpeningPlan(canvas: frames[0].canvas, options: options(tileSize: 16), interfaceColors: .arcScene)
+        opening.planHold(rest, changed: changed)
+        opening.endHolds()
+        opening.waitUntilPlanned()
+        for tile in changedTiles {
+            #expect(opening.tables.isKnown(key(tile, of: rest)), "tile \(tile.tile)")
+        }
+        let planned = try write(options: options(tileSize: 16), opening: opening)
+        let alone = try write(options: options(tileSize: 16), opening: nil)
+        #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
+    }
+
+    @Test static func holdTilesBeyondAQuarterOfThePictureAreLeftToTheEncoder() {
+        // A blank first picture is shown exactly by its first image: nothing for the first hold.
+        let blank = Canvas(width: frames[0].canvas.width, height: frames[0].canvas.height)
+        let opening = OpeningPlan(canvas: blank, options: options(), interfaceColors: .arcScene)
+        let rest = frames[frames.count - 1].canvas
+        // Twelve 32 x 32 tiles of 4 KB each against a quarter of 43.2 KB: the first two wait.
+        opening.planHold(rest, changed: rest.bounds)
+        opening.endHolds()
+        opening.waitUntilPlanned()
+        #expect(opening.tables.count == 2)
+        #expect(opening.tables.isKnown(key((0, PixelRect(x: 0, y: 0, width: 32, height: 32)), of: rest)))
+        #expect(opening.tables.isKnown(key((1, PixelRect(x: 32, y: 0, width: 32, height: 32)), of: rest)))
     }
 
     @Test static func stoppingEndsThePlanningAndKeepsItsTables() throws {

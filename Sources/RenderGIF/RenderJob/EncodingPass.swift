@@ -41,7 +41,7 @@ struct EncodingPass {
         }
         do {
             let palette = try PalettePlan.make(renderer: &renderer, states: states, options: options,
-                                               interfaceColors: interfaceColors)
+                                               interfaceColors: interfaceColors, opening: opening)
             return Plan(palette: palette, opening: opening)
         } catch {
             opening?.stop()

@@ -30,8 +30,11 @@ enum PalettePlan {
     static let touchWeight = 2.5
 
     /// The palette for an animation showing `states` (one per frame), drawn by `renderer`.
+    /// Each place the head rests at after the first one is handed to `opening` as it is drawn,
+    /// with what changed since the place before, so the still tiles' tables of the later holds
+    /// are planned ahead too; its holds are ended before the palette is made.
     static func make(renderer: inout FrameRenderer, states: [SceneState], options: GIFEncodingOptions,
-                     interfaceColors: InterfaceColors) throws(GIFEncodingError) -> AnimationPalette {
+                     interfaceColors: InterfaceColors, opening: OpeningPlan? = nil) throws(GIFEncodingError) -> AnimationPalette {
         var planner = try AnimationPalettePlanner(width: renderer.pixelWidth, height: renderer.pixelHeight,
                                                   interfaceColors: interfaceColors, options: options)
         try planner.addStaticFrame(renderer.staticCanvas, frameCount: states.count)
@@ -55,7 +58,11 @@ enum PalettePlan {
                 ?? states.firstIndex { $0.dynamicLayer == layer }!
             let frame = renderer.render(states[k])
             try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: Double(restingFrames[layer]!))
+            // The opening has the first frame's picture already; the places after it differ
+            // from the one drawn before where the head left and where it came to rest.
+            if layer != states.first?.dynamicLayer { opening?.planHold(renderer.canvas, changed: frame.damage) }
         }
+        opening?.endHolds()
         let samples = min(movingSamples, movingFrames.count)
         for sample in 0 ..< samples {
             let k = movingFrames[(2 * sample + 1) * movingFrames.count / (2 * samples)]
