@@ -34,9 +34,10 @@ enum MemoryNeed {
     /// 7.4 canvases (the canvas, the drawn frame and its copies in the queue, the encoder's
     /// screens, the nearest-colour cache) beside a part that does not grow with the canvas
     /// (`fixedBytes`), from the added peaks at scales 1, 2 and 3 and at 3000 x 4200 px
-    /// (19.4, 40.1, 76.5 and 366.6 MiB besides the threads); and 1.25 for the opening plan
+    /// (19.4, 40.1, 76.5 and 366.6 MiB besides the threads); and 1.5 for the opening plan
     /// (`OpeningPlan`: the first frame and its first image's indices, held while its thread
-    /// plans), which measured at most half a canvas more at the peak (scales 1 to 3).
+    /// plans, and the later holds' tiles waiting for it, at most a quarter), which measured
+    /// at most half a canvas more at the peak (scales 1 to 3).
     static let framesHeld = 9
     /// What the render holds whatever the canvas (the heap's small allocations, palettes,
     /// the scene): 11 to 12 MiB measured.
