@@ -37,7 +37,7 @@ enum MemoryNeed {
     /// (19.4, 40.1, 76.5 and 366.6 MiB besides the threads); and 1.5 for the opening plan
     /// (`OpeningPlan`: the first frame and its first image's indices, held while its thread
     /// plans, and the later holds' tiles waiting for it, at most a quarter), which measured
-    /// at most half a canvas more at the peak (scales 1 to 3).
+    /// 0.8, 1.7 and 5.4 MiB more at the peak at scales 1, 2 and 3 (at most 0.8 canvas).
     static let framesHeld = 9
     /// What the render holds whatever the canvas (the heap's small allocations, palettes,
     /// the scene): 11 to 12 MiB measured.
