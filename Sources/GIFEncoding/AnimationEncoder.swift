@@ -38,6 +38,8 @@ final class AnimationEncoder {
     private(set) var preparedFramesTaken = 0
     /// Whether the first image was the one an `OpeningPlan` made ahead.
     private(set) var tookOpeningImage = false
+    /// How many still tiles were refined with a table an `OpeningPlan` planned.
+    var stillTablesPlannedAhead: Int { refiner?.tablesPlannedElsewhere ?? 0 }
 
     /// An encoded image waiting for its delay.
     private struct BufferedFrame {

@@ -100,6 +100,8 @@ public final class AnimationWriter {
     var preparedFramesTaken: Int { encoder.preparedFramesTaken }
     /// Whether the first image was the one the opening plan made ahead.
     var tookOpeningImage: Bool { encoder.tookOpeningImage }
+    /// How many still tiles were refined with a table the opening plan planned.
+    var stillTablesPlannedAhead: Int { encoder.stillTablesPlannedAhead }
 
     deinit {
         mapping?.stop()

@@ -18,12 +18,13 @@ import Raster
 /// does not match is simply not used). Nothing is planned when the options do not refine
 /// still tiles, forbid threads (`isParallel` off) or are invalid.
 ///
-/// Memory: the picture and the first image's indices (five bytes a pixel), until the thread
-/// has ended and an encoder has asked for the first image; the later holds' tiles waiting to
-/// be planned, at most a quarter of the picture's bytes (tiles beyond are left to the
-/// encoder); the tables (about 1 KB each) for as long as an encoder holds the plan. A plan
-/// nobody holds any more stops its thread after the table being planned. The thread ends
-/// once everything given is planned and `endHolds()` was called, or when stopped.
+/// Memory: the picture (four bytes a pixel) until an encoder has asked for the first image
+/// (or the plan is stopped) and the thread has ended; the first image (one byte a pixel and
+/// its table) until an encoder has taken it; the later holds' tiles waiting to be planned, at
+/// most a quarter of the picture's bytes (tiles beyond are left to the encoder); the tables
+/// (about 1 KB each) for as long as an encoder holds the plan. The thread ends once
+/// everything given is planned and `endHolds()` was called, or when stopped; a plan nobody
+/// holds any more is stopped, and waited for, as it goes.
 public final class OpeningPlan: Sendable {
     /// The refinement settings it is planned for (nil: nothing is planned).
     let settings: StillTileSettings?
@@ -56,7 +57,8 @@ public final class OpeningPlan: Sendable {
     }
 
     deinit {
-        progress.requestStop()
+        // The thread holds the plan's progress, never the plan, so this cannot wait on itself.
+        stop()
     }
 
     /// Asks for the tables of the tiles of `canvas` (a picture the animation holds still on,
@@ -85,17 +87,21 @@ public final class OpeningPlan: Sendable {
     /// picture; nil otherwise, or when planning it failed (the encoder then plans it itself
     /// and meets the failure).
     func firstImage(for canvas: Canvas, settings: StillTileSettings) -> StillTileRefiner.FirstImage? {
-        guard self.settings == settings, progress.takePicture() == canvas else { return nil }
-        return try? progress.firstImage()?.get()
+        // The picture is given up whatever the answer: only one encoder asks.
+        let picture = progress.takePicture()
+        guard self.settings == settings, picture == canvas else { return nil }
+        return try? progress.takeFirstImage()?.get()
     }
 
-    /// Waits until the thread has planned everything it plans (or was stopped).
+    /// Waits until the thread has planned everything it plans (or was stopped): for ever
+    /// unless `endHolds()` or `stop()` is called.
     func waitUntilPlanned() {
         progress.waitForEnd()
     }
 
-    /// Stops planning (a table being planned is finished first) and waits for the thread to
-    /// end; what was planned stays. Nothing happens when it has ended already.
+    /// Stops planning (a table being planned, or the first image, is finished first), waits
+    /// for the thread to end and lets the picture and the first image go; the tables planned
+    /// stay. Nothing more happens when it has ended already.
     public func stop() {
         progress.requestStop()
         waitUntilPlanned()
@@ -159,9 +165,14 @@ public final class OpeningPlan: Sendable {
         /// Whether the thread was asked to stop.
         var isStopping: Bool { condition.withLock { stopping } }
 
+        /// Asks the thread to stop and drops what only an encoder still to come would use.
         func requestStop() {
             condition.withLock {
                 stopping = true
+                picture = nil
+                first = nil
+                holdTiles.removeAll()
+                holdBytes = 0
                 condition.broadcast()
             }
         }
@@ -169,7 +180,7 @@ public final class OpeningPlan: Sendable {
         /// Queues `tiles` while their bytes, with those waiting, stay within `budget`.
         func enqueue(_ tiles: [(tile: Int, picture: Canvas)], budget: Int) {
             condition.withLock {
-                guard !holdsEnded, !ended else { return }
+                guard !holdsEnded, !ended, !stopping else { return }
                 for tile in tiles {
                     let bytes = tile.picture.width * tile.picture.height * 4
                     guard holdBytes + bytes <= budget else { break }
@@ -198,16 +209,18 @@ public final class OpeningPlan: Sendable {
             }
         }
 
-        /// The first image once planned (nil when the thread ended without one).
-        func firstImage() -> Result<StillTileRefiner.FirstImage, GIFEncodingError>? {
+        /// The first image once planned, given up (nil when the thread ended without one).
+        func takeFirstImage() -> Result<StillTileRefiner.FirstImage, GIFEncodingError>? {
             condition.withLock {
                 while first == nil, !ended { condition.wait() }
+                defer { first = nil }
                 return first
             }
         }
 
         func publish(_ image: Result<StillTileRefiner.FirstImage, GIFEncodingError>) {
             condition.withLock {
+                if stopping { return }
                 first = image
                 condition.broadcast()
             }

@@ -57,6 +57,11 @@ final class StillTileRefiner {
     private var states: [TileState]
     /// Tables planned so far, by tile and content, by this refiner or by work done ahead.
     let tables: StillTileTables
+    /// The keys this refiner planned itself, and those it took that another thread planned.
+    private var plannedHere = Set<StillTileTables.Key>()
+    private var takenFromElsewhere = Set<StillTileTables.Key>()
+    /// How many of the tables it refined with another thread planned (an `OpeningPlan`).
+    var tablesPlannedElsewhere: Int { takenFromElsewhere.count }
     /// Maps each refined tile to its table; one mapper switched from table to table keeps
     /// its nearest-colour memory instead of initialising a new one per tile.
     private var mapper: PaletteMapper?
@@ -213,7 +218,10 @@ final class StillTileRefiner {
     private func table(for tile: Int, truth: [UInt32], alongside next: Int?,
                        canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
         let key = StillTileTables.Key(tile: tile, hash: Self.hash(truth))
-        if case let .known(table) = tables.lookUp(key) { return table }
+        if case let .known(table) = tables.lookUp(key) {
+            if !plannedHere.contains(key) { takenFromElsewhere.insert(key) }
+            return table
+        }
         var wanted = [key]
         if inParallel, let next {
             let nextKey = StillTileTables.Key(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
@@ -229,7 +237,10 @@ final class StillTileRefiner {
                 return .failure(error)
             }
         }
-        for (plannedKey, result) in zip(wanted, planned) { tables.publish(plannedKey, try? result.get()) }
+        for (plannedKey, result) in zip(wanted, planned) {
+            plannedHere.insert(plannedKey)
+            tables.publish(plannedKey, try? result.get())
+        }
         return try planned[0].get()
     }
 

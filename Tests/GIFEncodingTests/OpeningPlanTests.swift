@@ -19,9 +19,11 @@ import Testing
         return options
     }
 
-    /// The GIF `frames` make through a writer with `options` and `opening`, and whether the
-    /// writer took the opening's first image.
-    static func write(options: GIFEncodingOptions, opening: OpeningPlan?) throws -> (bytes: [UInt8], tookOpening: Bool) {
+    /// The GIF `frames` make through a writer with `options` and `opening`, whether the
+    /// writer took the opening's first image, and how many still tiles it refined with tables
+    /// the opening planned.
+    static func write(options: GIFEncodingOptions, opening: OpeningPlan?)
+        throws -> (bytes: [UInt8], tookOpening: Bool, tablesAhead: Int) {
         let palette = try AnimationFixtures.palette(for: frames, options: options)
         let sink = MemoryByteSink()
         let writer = try AnimationWriter(palette: palette, options: options, output: sink, opening: opening)
@@ -29,7 +31,7 @@ import Testing
             try writer.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite)
         }
         try writer.finish(totalDuration: Double(frames.count) / 50)
-        return (sink.bytes, writer.tookOpeningImage)
+        return (sink.bytes, writer.tookOpeningImage, writer.stillTablesPlannedAhead)
     }
 
     /// Whether two GIFs are the same bytes (compared once, so a failure does not print them).
@@ -42,11 +44,13 @@ import Testing
         let opening = OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene)
         opening.endHolds()
         opening.waitUntilPlanned()
-        // Planned before any encoder asked: the first image's table and the tiles it leaves short.
+        // Planned before any encoder asked: the tables of the tiles the first image leaves short.
         #expect(opening.tables.count > 0)
         let planned = try write(options: options(), opening: opening)
         let plannedTook = planned.tookOpening
         #expect(plannedTook)
+        #expect(planned.tablesAhead > 0)
+        #expect(alone.tablesAhead == 0)
         #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
     }
 
@@ -140,7 +144,13 @@ import Testing
         for tile in changedTiles {
             #expect(opening.tables.isKnown(key(tile, of: rest)), "tile \(tile.tile)")
         }
+        let withoutHold = OpeningPlan(canvas: frames[0].canvas, options: options(tileSize: 16), interfaceColors: .arcScene)
+        withoutHold.endHolds()
+        withoutHold.waitUntilPlanned()
+        let openingAlone = try write(options: options(tileSize: 16), opening: withoutHold)
         let planned = try write(options: options(tileSize: 16), opening: opening)
+        // The last hold's refinements found their tables planned too.
+        #expect(planned.tablesAhead > openingAlone.tablesAhead)
         let alone = try write(options: options(tileSize: 16), opening: nil)
         #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
     }
@@ -203,11 +213,16 @@ import Testing
         let tables = StillTileTables()
         #expect(tables.claimIfFree(key))
         nonisolated(unsafe) var seen: IndexedPalette?
-        let done = DispatchSemaphore(value: 0)
+        let asking = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread {
+            asking.signal()
             if case let .known(found) = tables.lookUp(key) { seen = found }
             done.signal()
         }.start()
+        // Published once the other thread is about to ask, so it almost always waits (what it
+        // gets does not depend on whether it did).
+        asking.wait()
+        Thread.sleep(forTimeInterval: 0.05)
         tables.publish(key, table)
         done.wait()
         #expect(seen == table)
