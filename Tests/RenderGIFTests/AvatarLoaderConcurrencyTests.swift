@@ -15,10 +15,10 @@ import Testing
         return path
     }
 
-    /// A file that is no picture at all.
-    static func damagedFile() throws -> String {
+    /// A file that is no picture at all, `bytes` long.
+    static func damagedFile(bytes: Int = 13) throws -> String {
         let path = NSTemporaryDirectory() + "render-gif-avatar-concurrency-\(UUID().uuidString).png"
-        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: path))
+        try Data(repeating: UInt8(ascii: "x"), count: bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -47,7 +47,8 @@ import Testing
 
     @Test static func theFirstFailingPictureInOrderIsTheOneReported() throws {
         let good = try picture(width: 50, height: 50, color: (1, 2, 3))
-        let firstBad = try damagedFile(), secondBad = try damagedFile()
+        // The second damaged file is the larger, so on two cores it is decoded first.
+        let firstBad = try damagedFile(), secondBad = try damagedFile(bytes: 5_000)
         defer { for path in [good, firstBad, secondBad] { try? FileManager.default.removeItem(atPath: path) } }
         var settings = Animation()
         settings.headImage = .file(good)
@@ -62,5 +63,17 @@ import Testing
                 #expect(!error.description.contains(secondBad))
             }
         }
+    }
+
+    @Test static func theLargestFilesAreDecodedFirst() throws {
+        let small = try damagedFile(bytes: 10), large = try damagedFile(bytes: 3_000)
+        let middle = try damagedFile(bytes: 700), alsoMiddle = try damagedFile(bytes: 700)
+        defer { for path in [small, large, middle, alsoMiddle] { try? FileManager.default.removeItem(atPath: path) } }
+        let pixels = try Picture(width: 2, height: 2, rgba: [UInt8](repeating: 9, count: 16))
+        let pictures: [Picture?] = [.file(small), nil, .file(middle), pixels, .file(large), .file(alsoMiddle),
+                                    .file(small + ".missing")]
+        // Files by size, ties in order; then what needs no file (and a file that is not there)
+        // in order.
+        #expect(AvatarLoader.largestFirst(pictures) == [4, 2, 5, 0, 1, 3, 6])
     }
 }
