@@ -69,68 +69,6 @@ struct ColorQuantizer {
         return (weight, sum, squares)
     }
 
-    /// The indices `order[range]` sorted by the points' coordinate on `axis`, ties by index:
-    /// a total order, so the result does not depend on the sorting algorithm; a plain
-    /// quicksort over copies of the coordinates takes two thirds of the instructions of the
-    /// standard library's stable sort through a closure.
-    private func sortedIndices(_ order: [Int], _ range: Range<Int>, axis: Int) -> [Int] {
-        var keyed = order[range].map { index in Keyed(value: points[index][axis], index: index) }
-        keyed.withUnsafeMutableBufferPointer { keyed in Self.quicksort(keyed.baseAddress!, 0, keyed.count) }
-        return keyed.map(\.index)
-    }
-
-    /// A point's coordinate on the axis being sorted, and the point.
-    private struct Keyed {
-        var value: Double
-        var index: Int
-
-        @inline(__always)
-        static func < (a: Keyed, b: Keyed) -> Bool {
-            a.value < b.value || (a.value == b.value && a.index < b.index)
-        }
-    }
-
-    /// Sorts `items[low ..< high]` (distinct by index): median-of-three quicksort, recursing
-    /// into the smaller side, and insertion sort for short runs.
-    private static func quicksort(_ items: UnsafeMutablePointer<Keyed>, _ low: Int, _ high: Int) {
-        var low = low, high = high
-        while high - low > 16 {
-            let middle = low + (high - low) / 2
-            if items[middle] < items[low] { items.swapAt(low, middle) }
-            if items[high - 1] < items[low] { items.swapAt(low, high - 1) }
-            if items[high - 1] < items[middle] { items.swapAt(middle, high - 1) }
-            let pivot = items[middle]
-            var i = low, j = high - 1
-            while i <= j {
-                while items[i] < pivot { i += 1 }
-                while pivot < items[j] { j -= 1 }
-                if i <= j {
-                    items.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            // Now items[low ... j] <= pivot <= items[i ..< high].
-            if j + 1 - low < high - i {
-                quicksort(items, low, j + 1)
-                low = i
-            } else {
-                quicksort(items, i, high)
-                high = j + 1
-            }
-        }
-        guard high - low > 1 else { return }
-        for end in low + 1 ..< high {
-            let item = items[end]
-            var position = end
-            while position > low, item < items[position - 1] {
-                items[position] = items[position - 1]
-                position -= 1
-            }
-            items[position] = item
-        }
-    }
-
     private static func squaredError(weight: Double, sum: SIMD3<Double>, squares: Double) -> Double {
         weight > 0 ? max(0, squares - (sum * sum).sum() / weight) : 0
     }

@@ -1,0 +1,76 @@
+import Testing
+@testable import Palette
+
+/// The box split's sort gives the order the quantizer's result is defined by, values then
+/// indices, on both of its paths (radix passes for large boxes, the quicksort for small ones
+/// and for runs of equal values), checked against the standard library's sort.
+@Suite enum QuantizerSortingTests {
+    typealias Keyed = ColorQuantizer.Keyed
+
+    /// A deterministic stream of numbers, so every run checks the same inputs.
+    struct Stream {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+    }
+
+    /// `items` sorted by `Keyed.sort`.
+    static func sorted(_ items: [Keyed]) -> [Keyed] {
+        var items = items
+        var scratch = [Keyed](repeating: Keyed(value: 0, index: 0), count: items.count)
+        items.withUnsafeMutableBufferPointer { items in
+            scratch.withUnsafeMutableBufferPointer { scratch in Keyed.sort(items, scratch: scratch) }
+        }
+        return items
+    }
+
+    /// The same order from the standard library, with −0.0 and +0.0 equal as `<` has them.
+    static func reference(_ items: [Keyed]) -> [Keyed] {
+        items.sorted { $0 < $1 }
+    }
+
+    /// Distinct indices in a shuffled order, each with `value(k)`.
+    static func items(count: Int, seed: UInt64, value: (inout Stream) -> Double) -> [Keyed] {
+        var stream = Stream(state: seed)
+        var indices = Array(0 ..< count).map { $0 * 3 + 7 }
+        for k in stride(from: count - 1, to: 0, by: -1) { indices.swapAt(k, stream.next(k + 1)) }
+        return indices.map { Keyed(value: value(&stream), index: $0) }
+    }
+
+    @Test(arguments: [2, 17, 255, 256, 257, 1_000, 4_096, 40_000])
+    static func integerColoursWithManyTiesSortByValueThenIndex(count: Int) {
+        let input = items(count: count, seed: UInt64(count)) { Double($0.next(256)) }
+        #expect(sorted(input) == reference(input))
+    }
+
+    @Test(arguments: [300, 5_000, 33_280])
+    static func meansWithFullMantissasSortByValue(count: Int) {
+        let input = items(count: count, seed: 99) { Double($0.next(1 << 30)) / Double(1 << 30) * 255 }
+        #expect(sorted(input) == reference(input))
+    }
+
+    @Test static func oneValueEverywhereSortsByIndexAlone() {
+        let input = items(count: 3_000, seed: 5) { _ in 128.5 }
+        let result = sorted(input)
+        #expect(result.map(\.index) == input.map(\.index).sorted())
+    }
+
+    @Test static func negativeZeroSortsWithZeroByIndex() {
+        // −0.0 has the sign bit set: taken as bits it would sort after 255.
+        let input = items(count: 600, seed: 11) { stream in
+            [0.0, -0.0, 1.0, 255.0][stream.next(4)]
+        }
+        let result = sorted(input)
+        #expect(result == reference(input))
+        let zeros = result.prefix { $0.value == 0 }
+        #expect(zeros.count == input.filter { $0.value == 0 }.count)
+    }
+
+    @Test static func sortedAndReversedInputs() {
+        let ascending = (0 ..< 2_000).map { Keyed(value: Double($0 / 4), index: $0) }
+        #expect(sorted(ascending) == ascending)
+        #expect(sorted(Array(ascending.reversed())) == ascending)
+    }
+}
