@@ -60,9 +60,11 @@ public final class AnimationWriter {
     }
 
     /// `init(palette:options:output:opening:)` with `queueBudget` bytes of frames allowed to
-    /// wait for each stage.
+    /// wait for each stage, and the stages' threads started by `startThread` (a refused
+    /// thread throws `.threadRefused`, with no thread left running).
     init(palette: AnimationPalette, options: GIFEncodingOptions, output: any ByteSink,
-         queueBudget: Int, opening: OpeningPlan? = nil) throws(GIFEncodingError) {
+         queueBudget: Int, opening: OpeningPlan? = nil,
+         startThread: ThreadStart.Starter = ThreadStart.system) throws(GIFEncodingError) {
         let encoder = try AnimationEncoder(palette: palette, options: options, opening: opening)
         self.opening = opening
         let gif: GIFStreamWriter
@@ -77,7 +79,8 @@ public final class AnimationWriter {
             return
         }
         nonisolated(unsafe) var screen = Canvas(width: 0, height: 0)
-        let encoding = OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount) { patch throws(GIFEncodingError) in
+        let encoding = try OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount,
+                                                startThread: startThread) { patch throws(GIFEncodingError) in
             Self.paste(patch, onto: &screen)
             try encoder.addFrame(screen, time: patch.time, damage: patch.damage, spriteBounds: patch.spriteBounds,
                                  prepared: patch.prepared)
@@ -85,13 +88,19 @@ public final class AnimationWriter {
         }
         let preparer = encoder.makePreparer()
         nonisolated(unsafe) var mapped = Canvas(width: 0, height: 0)
-        mapping = OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount) { patch throws(GIFEncodingError) in
-            var patch = patch
-            Self.paste(patch, onto: &mapped)
-            if !patch.isFirst {
-                patch.prepared = preparer.prepare(mapped, damage: patch.damage, spriteBounds: patch.spriteBounds)
+        do throws(GIFEncodingError) {
+            mapping = try OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount,
+                                               startThread: startThread) { patch throws(GIFEncodingError) in
+                var patch = patch
+                Self.paste(patch, onto: &mapped)
+                if !patch.isFirst {
+                    patch.prepared = preparer.prepare(mapped, damage: patch.damage, spriteBounds: patch.spriteBounds)
+                }
+                try encoding.submit(patch)
             }
-            try encoding.submit(patch)
+        } catch {
+            encoding.stop()
+            throw error
         }
         self.encoding = encoding
     }

@@ -36,7 +36,15 @@ public final class OpeningPlan: Sendable {
 
     /// Starts planning the opening of an animation whose first frame is `canvas`, encoded with
     /// `options` and keeping `interfaceColors` exact.
-    public init(canvas: Canvas, options: GIFEncodingOptions, interfaceColors: InterfaceColors = .arcScene) {
+    public convenience init(canvas: Canvas, options: GIFEncodingOptions, interfaceColors: InterfaceColors = .arcScene) {
+        self.init(canvas: canvas, options: options, interfaceColors: interfaceColors, startThread: ThreadStart.system)
+    }
+
+    /// `init(canvas:options:interfaceColors:)` with its thread started by `startThread`: when
+    /// the system refuses it, nothing is planned and an encoder given the plan plans it all
+    /// itself, to the same bytes.
+    init(canvas: Canvas, options: GIFEncodingOptions, interfaceColors: InterfaceColors,
+         startThread: ThreadStart.Starter) {
         let screenFits = (1 ... 65535).contains(canvas.width) && (1 ... 65535).contains(canvas.height)
         let valid = (try? options.validate()) != nil
         settings = valid && screenFits && options.isParallel
@@ -48,12 +56,14 @@ public final class OpeningPlan: Sendable {
         }
         progress.hold(canvas)
         let (tables, progress) = (tables, progress)
-        let thread = Thread {
+        let started = startThread(nil, true) {
             BackgroundPriority.lowerCurrentThread()
             Self.plan(canvas, settings, tables, progress)
         }
-        thread.qualityOfService = .utility
-        thread.start()
+        if !started {
+            progress.requestStop()
+            progress.end()
+        }
     }
 
     deinit {

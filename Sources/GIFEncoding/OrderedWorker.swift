@@ -22,12 +22,14 @@ final class OrderedWorker<Job>: @unchecked Sendable {
     private let condition = NSCondition()
     private let ended = DispatchSemaphore(value: 0)
 
-    /// Starts the thread; `body` runs each job, `cost` says how many bytes a waiting job holds.
-    init(budget: Int, cost: @escaping (Job) -> Int, body: @escaping (Job) throws(GIFEncodingError) -> Void) {
+    /// Starts the thread with `startThread`; `body` runs each job, `cost` says how many bytes a
+    /// waiting job holds. Throws `.threadRefused` when the system refuses the thread.
+    init(budget: Int, cost: @escaping (Job) -> Int, startThread: ThreadStart.Starter = ThreadStart.system,
+         body: @escaping (Job) throws(GIFEncodingError) -> Void) throws(GIFEncodingError) {
         self.budget = budget
         self.cost = cost
         self.body = body
-        Thread { self.run() }.start()
+        guard startThread(nil, false, { self.run() }) else { throw .threadRefused }
     }
 
     /// Queues `job` once there is room for it; throws the error that stopped the worker.

@@ -1,4 +1,5 @@
 import Foundation
+import GIFEncoding
 @testable import RenderGIF
 import Testing
 
@@ -94,6 +95,22 @@ import Testing
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             #expect(names.isEmpty)
         }
+    }
+
+    /// A thread the system refuses fails the render with `.threadRefused` at once, its work
+    /// never run, instead of leaving the task waiting for ever.
+    @Test static func aRefusedThreadFailsTheRenderAtOnce() async {
+        let ran = Events()
+        await #expect(throws: RenderGIFError.threadRefused) {
+            try await Animation.runOnOwnThread(progress: nil, startThread: ThreadStart.refusing) { _, _ in
+                ran.append(.finished)
+                return 1
+            }
+        }
+        #expect(ran.all.isEmpty, "the work ran")
+        #expect(RenderGIFError(GIFEncodingError.threadRefused) == .threadRefused)
+        #expect(RenderGIFError.threadRefused.description
+            == "cannot start a thread: the system refused one (too many threads, or no memory for its stack)")
     }
 
     /// In memory, the still is returned as the PNG the file render writes, and no file is made.

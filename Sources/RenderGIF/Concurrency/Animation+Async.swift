@@ -1,4 +1,5 @@
 import Foundation
+import GIFEncoding
 
 /// The renders for Swift concurrency: each runs on a thread of its own, off the caller's
 /// executor, and stops when its task is cancelled.
@@ -41,15 +42,18 @@ extension Animation {
     }
 
     /// Runs `work` on a new thread and resumes with its result; the calling task's
-    /// cancellation asks the work to stop, and `.cancelled` becomes `CancellationError`.
-    private static func runOnOwnThread<Result: Sendable>(
-        progress: (@Sendable (RenderEvent) -> Void)?,
+    /// cancellation asks the work to stop, and `.cancelled` becomes `CancellationError`. A
+    /// thread the system refuses (`startThread` says so) throws `.threadRefused`, and nothing
+    /// is rendered.
+    static func runOnOwnThread<Result: Sendable>(
+        progress: (@Sendable (RenderEvent) -> Void)?, startThread: ThreadStart.Starter = ThreadStart.system,
         _ work: @escaping @Sendable (any RenderProgress, RenderCancellation) throws(RenderGIFError) -> Result
     ) async throws -> Result {
         let cancellation = RenderCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-                let thread = Thread {
+                // The size a process's main thread has, for the same depth of calls.
+                let started = startThread(renderThreadStackSize, false) {
                     let reporter: any RenderProgress = progress.map { ClosureProgress($0) } ?? SilentProgress()
                     do throws(RenderGIFError) {
                         continuation.resume(returning: try work(reporter, cancellation))
@@ -59,9 +63,7 @@ extension Animation {
                         continuation.resume(throwing: error)
                     }
                 }
-                // The size a process's main thread has, for the same depth of calls.
-                thread.stackSize = renderThreadStackSize
-                thread.start()
+                if !started { continuation.resume(throwing: RenderGIFError.threadRefused) }
             }
         } onCancel: {
             cancellation.cancel()

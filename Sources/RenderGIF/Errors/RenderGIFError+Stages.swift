@@ -80,6 +80,7 @@ extension RenderGIFError {
         switch error {
         case let .output(fileError): self.init(fileError)
         case .invalidInput: self = .encoding(error.description)
+        case .threadRefused: self = .threadRefused
         }
     }
 

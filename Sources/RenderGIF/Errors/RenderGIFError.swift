@@ -1,3 +1,4 @@
+import GIFEncoding
 import SafeFiles
 
 /// Every way rendering an animation can fail, each case carrying its facts (the setting and
@@ -40,6 +41,9 @@ public enum RenderGIFError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The render was asked to stop (its task was cancelled) and did, writing nothing; the
     /// `async` calls throw `CancellationError` instead.
     case cancelled
+    /// The system refused a thread the render needs (too many threads, or no memory for its
+    /// stack); nothing was written.
+    case threadRefused
 
     /// One line: the message, with any control character from the input (a newline in a
     /// file name, an escape sequence in a scene-file key) written as an escape and the bytes
@@ -82,6 +86,7 @@ public enum RenderGIFError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(naming.property(.maxBytes)) \(maxBytes): the smallest GIF render-gif can make of this animation is "
                 + "\(Setting.groupedDigits(smallestBytes)) bytes"
         case .cancelled: return "the render was cancelled"
+        case .threadRefused: return ThreadStart.refusalDescription
         }
     }
 
