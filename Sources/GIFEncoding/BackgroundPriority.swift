@@ -10,7 +10,8 @@ enum BackgroundPriority {
 
     /// Lowers the calling thread's priority. On Linux each thread has a niceness of its own,
     /// and `setpriority` for "the calling process" (0) sets the calling thread's; on Apple's
-    /// systems the thread's quality of service, set before it starts, says it.
+    /// systems the thread's quality of service, set before it starts, says it. `ThreadStart`
+    /// sets that quality of service for a thread started in the background and calls this on it.
     static func lowerCurrentThread() {
         #if canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)

@@ -56,10 +56,7 @@ public final class OpeningPlan: Sendable {
         }
         progress.hold(canvas)
         let (tables, progress) = (tables, progress)
-        let started = startThread(nil, true) {
-            BackgroundPriority.lowerCurrentThread()
-            Self.plan(canvas, settings, tables, progress)
-        }
+        let started = startThread(nil, true) { Self.plan(canvas, settings, tables, progress) }
         if !started {
             progress.requestStop()
             progress.end()

@@ -16,26 +16,26 @@ package enum ThreadStart {
     /// refused the thread. Callers take one so that tests can refuse threads.
     package typealias Starter = @Sendable (_ stackBytes: Int?, _ background: Bool, _ body: @escaping @Sendable () -> Void) -> Bool
 
-    /// The system's threads: detached POSIX threads. `background` sets the utility quality of
-    /// service on Apple's systems; on Linux the body lowers its own niceness
-    /// (`BackgroundPriority`).
-    package static let system: Starter = { stackBytes, background, body in
-        detached(stackBytes: stackBytes, background: background, body)
-    }
+    /// The system's threads: detached POSIX threads. `background` runs the thread at
+    /// `BackgroundPriority`: the utility quality of service on Apple's systems, set before it
+    /// starts; a niceness the thread sets itself first on Linux.
+    package static let system: Starter = detached
 
     /// What a refused thread is called in an error message.
     package static let refusalDescription =
         "cannot start a thread: the system refused one (too many threads, or no memory for its stack)"
 
-    /// A starter that refuses every thread, as a system out of threads does.
-    package static let refusing: Starter = { _, _, _ in false }
-
+    /// What the new thread runs, and whether it runs in the background.
     private final class Body {
         let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        let background: Bool
+        init(_ run: @escaping @Sendable () -> Void, background: Bool) {
+            self.run = run
+            self.background = background
+        }
     }
 
-    private static func detached(stackBytes: Int?, background: Bool, _ body: @escaping @Sendable () -> Void) -> Bool {
+    @Sendable private static func detached(stackBytes: Int?, background: Bool, _ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }
@@ -47,11 +47,13 @@ package enum ThreadStart {
         #else
         var thread = pthread_t()
         #endif
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let context = Unmanaged.passRetained(Body(body, background: background)).toOpaque()
         let result = pthread_create(&thread, &attributes, { argument in
             // Optional on Linux, not on Apple's systems.
             let given: UnsafeMutableRawPointer? = argument
-            Unmanaged<Body>.fromOpaque(given!).takeRetainedValue().run()
+            let body = Unmanaged<Body>.fromOpaque(given!).takeRetainedValue()
+            if body.background { BackgroundPriority.lowerCurrentThread() }
+            body.run()
             return nil
         }, context)
         guard result == 0 else {

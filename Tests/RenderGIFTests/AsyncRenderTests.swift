@@ -1,5 +1,6 @@
 import Foundation
 import GIFEncoding
+import GIFTestSupport
 @testable import RenderGIF
 import Testing
 
