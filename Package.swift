@@ -68,10 +68,14 @@ let package = Package(
         // trigonometry from IEEE basic operations, identical on every machine), and the
         // premultiplied RGBA8 canvas, analytic coverage, compositing, sampling.
         .target(name: "Raster", linkerSettings: libm),
+        // Pure Swift on the C library's threads: threads started with their refusal reported,
+        // the pool of helpers that splits work (never waiting for a thread the system
+        // refuses), background priority.
+        .target(name: "WorkThreads"),
         // Pure Swift: what is where at time t (no pixels).
         .target(name: "ArcScene", dependencies: ["Raster"], linkerSettings: libm),
         // Pure Swift: palette construction and dithering for GIF output.
-        .target(name: "Palette", dependencies: ["Raster"]),
+        .target(name: "Palette", dependencies: ["Raster", "WorkThreads"]),
         // libjpeg behind one setjmp: its fatal errors longjmp back into C, never into Swift.
         .target(name: "CJPEGReader", dependencies: ["CJPEG"]),
         // libpng's low-level read API row by row, each call behind its own setjmp.
@@ -99,15 +103,15 @@ let package = Package(
         // profiles), and PNG writing through libpng for the frames and the still; their files
         // are read and written through SafeFiles. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
-                dependencies: ["Raster", "SafeFiles", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter",
+                dependencies: ["Raster", "SafeFiles", "WorkThreads", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter",
                                "CHEIF", "CWebP"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW, the mapping ahead on a worker of its own), writing its images through
         // GIFFile's giflib writer onto a SafeFiles sink; no picture decoder is linked.
-        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "SafeFiles", "GIFFile"]),
+        .target(name: "GIFEncoding", dependencies: ["Raster", "Palette", "SafeFiles", "GIFFile", "WorkThreads"]),
         // Test-only: giflib's reader, and giflib's own LZW encoder (EGifPutLine), the reference
         // for the files written from GIFEncoding's compressed images.
-        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GIFFile", "SafeFiles", "Raster", "Palette", "CGIF"],
+        .target(name: "GIFTestSupport", dependencies: ["GIFEncoding", "GIFFile", "SafeFiles", "Raster", "Palette", "WorkThreads", "CGIF"],
                 path: "Tests/GIFTestSupport"),
         // Test-only: the seeded random generator every test suite shares, and temporary folders.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
@@ -115,14 +119,14 @@ let package = Package(
         // for them the settings table, scene files, the render job, drawing, checks, the size
         // budget, the output files and the errors (package API for the command).
         .target(name: "RenderGIF",
-                dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding",
+                dependencies: ["ArcScene", "Raster", "Palette", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding", "WorkThreads",
                                // What the process reserves, for the memory estimate.
                                "CAllocator",
                                // Only to name the libraries' versions (LinkedLibrary).
                                "CPNG", "CZlib", "CGIF", "CJPEG", "CLCMS", "CHEIF", "CWebP"]),
         // The command line: argument parsing, help, the flags' names for settings and errors,
         // exit codes, signal handling. Only the executable uses it; the library knows no flag.
-        .target(name: "RenderGIFCommand", dependencies: ["RenderGIF", "SafeFiles", "ImageCodecs"]),
+        .target(name: "RenderGIFCommand", dependencies: ["RenderGIF", "SafeFiles", "ImageCodecs", "WorkThreads"]),
         .executableTarget(name: "render-gif", dependencies: ["RenderGIFCommand", "RenderGIF", "SafeFiles"]),
         // The README's library example, exactly as the README shows it (a CLI test checks both).
         .executableTarget(name: "library-example", dependencies: ["RenderGIF"], path: "Examples/LibraryExample"),
@@ -153,6 +157,8 @@ let package = Package(
         .testTarget(name: "ArcSceneTests", dependencies: ["ArcScene", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["SharedTestSupport", "Raster"]),
         .testTarget(name: "PaletteTests", dependencies: ["SharedTestSupport", "Palette", "Raster"]),
+        // The thread start, the helpers' pool and the parallel map, with threads refused.
+        .testTarget(name: "WorkThreadsTests", dependencies: ["WorkThreads", "GIFTestSupport"]),
         // The file layer on its own: atomic outputs, the frames folder, hostile names and files,
         // the stale-temporary sweep, the error texts.
         .testTarget(name: "SafeFilesTests", dependencies: ["SharedTestSupport", "SafeFiles"]),
@@ -162,10 +168,11 @@ let package = Package(
                     exclude: ["Files"]),
         // The encoder, and GIFFile's writer, summary and errors against giflib's reference reader.
         .testTarget(name: "GIFEncodingTests",
-                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GIFFile", "SafeFiles", "Raster", "Palette"]),
+                    dependencies: ["SharedTestSupport", "GIFEncoding", "GIFTestSupport", "GIFFile", "SafeFiles", "Raster", "Palette",
+                                   "WorkThreads"]),
         .testTarget(name: "RenderGIFTests",
                     dependencies: ["SharedTestSupport", "RenderGIF", "SafeFiles", "GIFFile", "ImageCodecs", "GIFEncoding",
-                                   "GIFTestSupport", "Raster"]),
+                                   "GIFTestSupport", "Raster", "WorkThreads"]),
         // The command line in-process: parsing, help, the flags' words in messages, settings from flags.
         .testTarget(name: "RenderGIFCommandTests", dependencies: ["RenderGIFCommand", "RenderGIF", "SafeFiles", "ImageCodecs"]),
         // Runs the built command: help, errors, exit codes, files written.

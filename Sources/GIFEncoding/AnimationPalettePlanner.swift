@@ -1,5 +1,6 @@
 import Palette
 import Raster
+import WorkThreads
 
 /// Plans the one global palette of an animation from a first pass over its frames.
 ///

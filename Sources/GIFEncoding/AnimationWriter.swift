@@ -1,5 +1,6 @@
 import Raster
 import SafeFiles
+import WorkThreads
 
 /// Streams drawn frames into an animated GIF on a `ByteSink`: the frame goes in, the file's
 /// bytes come out through giflib, and everything between is this module's business.
@@ -10,7 +11,8 @@ import SafeFiles
 /// them, while the caller draws the next frame. The encoder takes a mapped rectangle only
 /// when it is the one it needs, and the mapping of a rectangle depends only on its pixels,
 /// the table and the dithering, so the bytes are the same as with everything on the caller's
-/// thread. Frames waiting between the stages are bounded by `queueBudget` bytes each.
+/// thread. Frames waiting between the stages are bounded by `queueBudget` bytes each. A
+/// system that refuses the two workers' threads gets everything on the caller's thread.
 ///
 /// An error (a refused frame, a sink that cannot take the bytes) stops the work; it is thrown
 /// by the next `addFrame` or by `finish`.
@@ -60,8 +62,9 @@ public final class AnimationWriter {
     }
 
     /// `init(palette:options:output:opening:)` with `queueBudget` bytes of frames allowed to
-    /// wait for each stage, and the stages' threads started by `startThread` (a refused
-    /// thread throws `.threadRefused`, with no thread left running).
+    /// wait for each stage, and the stages' threads started by `startThread`. When the system
+    /// refuses either thread, none is left running and every frame is mapped and encoded on
+    /// the caller's thread, into the same bytes.
     init(palette: AnimationPalette, options: GIFEncodingOptions, output: any ByteSink,
          queueBudget: Int, opening: OpeningPlan? = nil,
          startThread: ThreadStart.Starter = ThreadStart.system) throws(GIFEncodingError) {
@@ -73,36 +76,43 @@ public final class AnimationWriter {
         self.gif = gif
         width = palette.width
         height = palette.height
-        guard options.isParallel else {
+        guard options.isParallel, let (mapping, encoding) = Self.startStages(encoder, gif, queueBudget, startThread) else {
             mapping = nil
             encoding = nil
             return
         }
+        self.mapping = mapping
+        self.encoding = encoding
+    }
+
+    /// The mapping and encoding stages on threads of their own started by `startThread`; nil,
+    /// with no thread left running, when the system refuses either thread.
+    private static func startStages(_ encoder: AnimationEncoder, _ gif: GIFStreamWriter, _ queueBudget: Int,
+                                    _ startThread: ThreadStart.Starter)
+        -> (mapping: OrderedWorker<Patch>, encoding: OrderedWorker<Patch>)? {
         nonisolated(unsafe) var screen = Canvas(width: 0, height: 0)
-        let encoding = try OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount,
-                                                startThread: startThread) { patch throws(GIFEncodingError) in
+        guard let encoding = OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount,
+                                                  startThread: startThread, body: { patch throws(GIFEncodingError) in
             Self.paste(patch, onto: &screen)
             try encoder.addFrame(screen, time: patch.time, damage: patch.damage, spriteBounds: patch.spriteBounds,
                                  prepared: patch.prepared)
             try Self.write(encoder.takeParts(), to: gif)
-        }
+        }) else { return nil }
         let preparer = encoder.makePreparer()
         nonisolated(unsafe) var mapped = Canvas(width: 0, height: 0)
-        do throws(GIFEncodingError) {
-            mapping = try OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount,
-                                               startThread: startThread) { patch throws(GIFEncodingError) in
-                var patch = patch
-                Self.paste(patch, onto: &mapped)
-                if !patch.isFirst {
-                    patch.prepared = preparer.prepare(mapped, damage: patch.damage, spriteBounds: patch.spriteBounds)
-                }
-                try encoding.submit(patch)
+        guard let mapping = OrderedWorker<Patch>(budget: queueBudget, cost: \.byteCount,
+                                                 startThread: startThread, body: { patch throws(GIFEncodingError) in
+            var patch = patch
+            Self.paste(patch, onto: &mapped)
+            if !patch.isFirst {
+                patch.prepared = preparer.prepare(mapped, damage: patch.damage, spriteBounds: patch.spriteBounds)
             }
-        } catch {
+            try encoding.submit(patch)
+        }) else {
             encoding.stop()
-            throw error
+            return nil
         }
-        self.encoding = encoding
+        return (mapping, encoding)
     }
 
     /// Frames whose mapping made ahead the encoder took (the others it mapped by itself).

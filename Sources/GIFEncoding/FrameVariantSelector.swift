@@ -1,5 +1,6 @@
 import Palette
 import Raster
+import WorkThreads
 
 /// Builds the ways one changed rectangle can be written and keeps the smallest.
 ///

@@ -8,16 +8,12 @@ public enum GIFEncodingError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidInput(context: String, problem: String)
     /// Writing the GIF failed: giflib refused a value or the sink could not take the bytes.
     case output(GIFFileError)
-    /// The system refused a thread the encoder needs: too many threads, or no memory for its
-    /// stack.
-    case threadRefused
 
     /// The line shown after `Error: `.
     public var description: String {
         switch self {
         case let .invalidInput(context, problem): return "\(context): \(problem)"
         case let .output(error): return error.description
-        case .threadRefused: return ThreadStart.refusalDescription
         }
     }
 }

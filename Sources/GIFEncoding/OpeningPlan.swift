@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import WorkThreads
 
 /// The first image of an animation and the still tiles' tables its first hold needs, planned
 /// on a thread of its own from the first frame's picture before the encoder asks for them:

@@ -1,12 +1,13 @@
 import Foundation
+import WorkThreads
 
 /// A thread of its own that runs jobs one at a time in the order they were submitted, with at
 /// most `budget` bytes of jobs waiting (one job may always wait, whatever its size).
 ///
 /// The first job that fails stops the worker: the jobs still waiting are dropped, and that
 /// error is thrown by every later `submit` and by `finish`. A thread of its own rather than
-/// one of Dispatch's workers, which the encoder's concurrent steps use: a worker waiting for
-/// room in the next stage still counts as busy.
+/// a helper of `WorkerPool`, which the encoder's concurrent steps use: a worker waiting for
+/// room in the next stage would hold that helper.
 final class OrderedWorker<Job>: @unchecked Sendable {
     private let budget: Int
     private let cost: (Job) -> Int
@@ -23,13 +24,13 @@ final class OrderedWorker<Job>: @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     /// Starts the thread with `startThread`; `body` runs each job, `cost` says how many bytes a
-    /// waiting job holds. Throws `.threadRefused` when the system refuses the thread.
-    init(budget: Int, cost: @escaping (Job) -> Int, startThread: ThreadStart.Starter = ThreadStart.system,
-         body: @escaping (Job) throws(GIFEncodingError) -> Void) throws(GIFEncodingError) {
+    /// waiting job holds. Nil when the system refuses the thread.
+    init?(budget: Int, cost: @escaping (Job) -> Int, startThread: ThreadStart.Starter = ThreadStart.system,
+          body: @escaping (Job) throws(GIFEncodingError) -> Void) {
         self.budget = budget
         self.cost = cost
         self.body = body
-        guard startThread(nil, false, { self.run() }) else { throw .threadRefused }
+        guard startThread(nil, false, { self.run() }) else { return nil }
     }
 
     /// Queues `job` once there is room for it; throws the error that stopped the worker.

@@ -1,5 +1,6 @@
 import Palette
 import Raster
+import WorkThreads
 
 /// Sharpens the still parts of the picture while nothing moves, one tile per idle frame.
 ///

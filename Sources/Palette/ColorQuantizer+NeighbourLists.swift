@@ -1,3 +1,5 @@
+import WorkThreads
+
 extension ColorQuantizer {
     /// For each centre its `listed` nearest other centres, nearest first, and their squared
     /// separations, found again on each Lloyd iteration into buffers kept for the whole

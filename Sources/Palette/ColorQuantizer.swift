@@ -1,3 +1,5 @@
+import WorkThreads
+
 /// Chooses `count` representative colours for weighted points (sRGB values), around fixed
 /// colours that stay put.
 ///

@@ -1,6 +1,6 @@
 import RenderGIF
-import Foundation
 import SafeFiles
+import WorkThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -24,14 +24,17 @@ nonisolated(unsafe) private var handlersInstalled = false
 /// The signal handler itself only writes the signal's number to a pipe, the one thing that is
 /// safe to do there. A watcher thread reading the pipe does the clean-up, which needs a lock:
 /// it takes the temporary-file registry's lock for good, so no thread can create or rename a
-/// file afterwards, then restores the signal's default action and raises it again.
+/// file afterwards, then restores the signal's default action and raises it again. When the
+/// system refuses that thread no handler is installed: a signal then ends the process at
+/// once, as it would any program, and the next render's sweep removes what it left.
 package enum InterruptionHandler {
     /// The signals that end a render.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// Installs the handlers; `isTerminal` says whether standard error is a terminal, where
-    /// a progress bar may need clearing before the line.
-    package static func install(isTerminal: Bool) {
+    /// a progress bar may need clearing before the line. Installs none when the watcher
+    /// thread is refused by `startThread`.
+    package static func install(isTerminal: Bool, startThread: ThreadStart.Starter = ThreadStart.system) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -45,12 +48,18 @@ package enum InterruptionHandler {
         for signal in signals { sigaddset(&unblocked, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         let readEnd = ends[0]
-        Thread.detachNewThread {
+        let watching = startThread(nil, false) {
             var number: UInt8 = 0
             while read(readEnd, &number, 1) != 1 {
                 guard errno == EINTR else { return }
             }
             endProcess(signal: Int32(number), isTerminal: isTerminal)
+        }
+        guard watching else {
+            close(ends[0])
+            close(ends[1])
+            interruptionPipe = -1
+            return
         }
         for signal in signals { setAction(of: signal, to: reportSignal, flags: SA_RESTART) }
         handlersInstalled = true

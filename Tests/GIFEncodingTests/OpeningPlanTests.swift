@@ -5,6 +5,7 @@ import Palette
 import Raster
 import SafeFiles
 import Testing
+import WorkThreads
 
 /// The first image and the still tables planned ahead on a thread of their own: taken only
 /// when they match the first frame and the options, and never changing a byte.
@@ -21,12 +22,15 @@ import Testing
 
     /// The GIF `frames` make through a writer with `options` and `opening`, whether the
     /// writer took the opening's first image, and how many still tiles it refined with tables
-    /// the opening planned.
-    static func write(options: GIFEncodingOptions, opening: OpeningPlan?)
+    /// the opening planned; the writer's stage threads are started by `startThread`.
+    static func write(options: GIFEncodingOptions, opening: OpeningPlan?,
+                      startThread: @escaping ThreadStart.Starter = ThreadStart.system)
         throws -> (bytes: [UInt8], tookOpening: Bool, tablesAhead: Int) {
         let palette = try AnimationFixtures.palette(for: frames, options: options)
         let sink = MemoryByteSink()
-        let writer = try AnimationWriter(palette: palette, options: options, output: sink, opening: opening)
+        let writer = try AnimationWriter(palette: palette, options: options, output: sink,
+                                         queueBudget: AnimationWriter.defaultQueueBudget, opening: opening,
+                                         startThread: startThread)
         for frame in frames {
             try writer.addFrame(frame.canvas, time: frame.time, damage: frame.damage, spriteBounds: frame.sprite)
         }

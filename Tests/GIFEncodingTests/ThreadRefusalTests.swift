@@ -2,63 +2,47 @@ import Dispatch
 @testable import GIFEncoding
 import GIFTestSupport
 import Testing
+import WorkThreads
 
-/// A system that refuses threads: the encoder fails at once with `.threadRefused` and leaves
-/// no thread of its own running, and an opening plan without its thread plans nothing and
-/// changes no byte, where Foundation's `Thread` would have dropped the work unreported and
-/// left its waiters waiting for ever.
+/// A system that refuses threads: a writer without its stages' threads maps and encodes every
+/// frame on the caller's thread into the same bytes and leaves no thread of its own running,
+/// and an opening plan without its thread plans nothing and changes no byte, where
+/// Foundation's `Thread` would have dropped the work unreported and left its waiters waiting
+/// for ever.
 @Suite enum ThreadRefusalTests {
     static let options = OpeningPlanTests.options()
 
-    /// Starts real threads for the first `allowed` requests and refuses the rest; each
-    /// thread it started signals `ended` when its body returns.
-    final class CountingStarter: @unchecked Sendable {
-        let allowed: Int
-        let ended = DispatchSemaphore(value: 0)
-        private(set) var started = 0
-        private(set) var refused = 0
-
-        init(allowing allowed: Int) { self.allowed = allowed }
-
-        var starter: ThreadStart.Starter {
-            { [self] stackBytes, background, body in
-                guard started < allowed else {
-                    refused += 1
-                    return false
-                }
-                started += 1
-                let ended = ended
-                return ThreadStart.system(stackBytes, background) {
-                    body()
-                    ended.signal()
-                }
-            }
-        }
-    }
-
-    static func writer(startThread: ThreadStart.Starter) throws(GIFEncodingError) -> AnimationWriter {
+    static func writer(startThread: @escaping ThreadStart.Starter) throws(GIFEncodingError) -> AnimationWriter {
         let palette = try! AnimationFixtures.palette(for: OpeningPlanTests.frames, options: options)
         return try AnimationWriter(palette: palette, options: options, output: MemoryByteSink(),
                                    queueBudget: AnimationWriter.defaultQueueBudget, startThread: startThread)
     }
 
-    @Test static func aWriterWhoseThreadIsRefusedFailsAtOnce() {
-        #expect(throws: GIFEncodingError.threadRefused) { try writer(startThread: ThreadStart.refusing) }
-        #expect(GIFEncodingError.threadRefused.description
-            == "cannot start a thread: the system refused one (too many threads, or no memory for its stack)")
+    @Test static func aWriterWhoseThreadsAreRefusedWritesTheSameBytesOnTheCallersThread() throws {
+        let counting = CountingThreadStarter(allowing: 0)
+        let refused = try OpeningPlanTests.write(options: options, opening: nil, startThread: counting.starter)
+        #expect(counting.started == 0 && counting.refused == 1)
+        let withThreads = try OpeningPlanTests.write(options: options, opening: nil)
+        var sequential = options
+        sequential.isParallel = false
+        let alone = try OpeningPlanTests.write(options: sequential, opening: nil)
+        #expect(OpeningPlanTests.same(refused.bytes, withThreads.bytes), "the GIF differs from the one with threads")
+        #expect(OpeningPlanTests.same(refused.bytes, alone.bytes), "the GIF differs from the sequential one")
     }
 
-    @Test static func aRefusedSecondThreadLeavesTheFirstOneEnded() {
-        let counting = CountingStarter(allowing: 1)
-        #expect(throws: GIFEncodingError.threadRefused) { try writer(startThread: counting.starter) }
+    @Test static func aRefusedSecondThreadLeavesTheFirstOneEndedAndTheBytesTheSame() throws {
+        let counting = CountingThreadStarter(allowing: 1)
+        let refused = try OpeningPlanTests.write(options: options, opening: nil, startThread: counting.starter)
         #expect(counting.started == 1 && counting.refused == 1)
         // The stage that did start was stopped: its thread returns (a minute is only a bound
         // for a thread that would otherwise wait for ever).
         #expect(counting.ended.wait(timeout: .now() + 60) == .success, "the started stage's thread is still running")
+        let withThreads = try OpeningPlanTests.write(options: options, opening: nil)
+        #expect(OpeningPlanTests.same(refused.bytes, withThreads.bytes), "the GIF differs from the one with threads")
     }
 
     @Test static func bothStagesStartWhenTheSystemAllows() throws {
-        let counting = CountingStarter(allowing: 2)
+        let counting = CountingThreadStarter(allowing: 2)
         let writer = try writer(startThread: counting.starter)
         #expect(counting.started == 2 && counting.refused == 0)
         for frame in OpeningPlanTests.frames {

@@ -3,6 +3,7 @@ import Foundation
 @testable import Raster
 import Testing
 @testable import RenderGIF
+import WorkThreads
 
 /// The memory estimate's parts, each against what it must count: the process's mappings as
 /// Linux reports them, the threads and their stacks, the allocator's arenas, the features that
@@ -18,15 +19,18 @@ import Testing
         #expect(MemoryNeed.usage(status: "VmSize:\t   99300 kB\nThreads:\t2\n") == nil)
     }
 
-    /// Measured on 2 cores: at most 7 threads beyond those a render starts with.
-    @Test static func threadsBoundWhatWasMeasuredAndDispatchsShareStaysBounded() {
-        #expect(MemoryNeed.threadsAtOnce(cores: 2, decodesPictures: false) >= 7)
-        #expect(MemoryNeed.threadsAtOnce(cores: 2, decodesPictures: true) >= 7)
-        // Dispatch's workers stop at six however many cores; dav1d's threads, one a core for
+    /// Measured on 2 cores: at most 5 threads beyond those a render starts with.
+    @Test static func threadsBoundWhatWasMeasuredAndThePoolsShareStaysBounded() {
+        #expect(MemoryNeed.threadsAtOnce(cores: 2, decodesPictures: false) >= 5)
+        #expect(MemoryNeed.threadsAtOnce(cores: 2, decodesPictures: true) >= 5)
+        // The pool's helpers stop at four however many cores; dav1d's threads, one a core for
         // each of two tiles, grow with them, only when pictures are decoded.
-        #expect(MemoryNeed.threadsAtOnce(cores: 64, decodesPictures: false) == 1 + 6 + 5)
-        #expect(MemoryNeed.threadsAtOnce(cores: 64, decodesPictures: true) == 1 + 6 + 128)
-        #expect(MemoryNeed.threadsAtOnce(cores: 1, decodesPictures: false) == 1 + 2 + 5)
+        #expect(MemoryNeed.threadsAtOnce(cores: 64, decodesPictures: false) == 4 + 3)
+        #expect(MemoryNeed.threadsAtOnce(cores: 64, decodesPictures: true) == 4 + 128)
+        #expect(MemoryNeed.threadsAtOnce(cores: 1, decodesPictures: false) == 1 + 3)
+        // The estimate's share for the pool is the process's pool's own limit.
+        #expect(MemoryNeed.threadsAtOnce(cores: WorkerPool.onlineCores, decodesPictures: false)
+            == WorkerPool.shared.helperLimit + 3)
     }
 
     @Test static func eachThreadCountsItsStackAtLeastDav1dsSize() {

@@ -1,5 +1,5 @@
 import CHEIF
-import Dispatch
+import WorkThreads
 
 /// Decodes a grid picture's tiles two at a time, each through a libheif context of its own
 /// reading the same rewritten file, and joins them into one RGB 4:4:4 image as libheif 1.15
@@ -12,7 +12,8 @@ import Dispatch
 ///
 /// Taken for grids without alpha of two tiles or more; the first tile is decoded on the
 /// calling thread (so that the decoders' one-time set-up happens there), the others by two
-/// workers (Dispatch runs the work on the threads it can have). A tile with an alpha plane of
+/// workers (the caller and a helper of `WorkerPool`, or the caller alone when the system gives
+/// no helper). A tile with an alpha plane of
 /// its own sends the grid back to libheif, which joins that too.
 struct HEIFGridDecoder {
     /// The grid's tiles, row by row, where each goes, and the grid's size.
@@ -101,7 +102,7 @@ struct HEIFGridDecoder {
             // of the joined planes; what became of each tile is kept, the first failure thrown.
             outcomes.withUnsafeMutableBufferPointer { found in
                 nonisolated(unsafe) let (found, joinedImage, decodingOptions) = (found, joined, options)
-                DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                WorkerPool.shared.perform(2) { worker in
                     for index in stride(from: 1 + worker, to: tiles.count, by: 2) {
                         found[index] = decodeAndPaste(index, of: rewritten, options: decodingOptions, into: joinedImage,
                                                       limits: limits, path: path)

@@ -1,4 +1,4 @@
-import Dispatch
+import WorkThreads
 
 /// Converts the rows of a decoded HEIF picture's window to straight sRGB RGBA8 and hands them
 /// to a sink: the coded samples through `HEIFPlanarRows` (chroma, matrix), then
@@ -40,7 +40,7 @@ struct HEIFRowConversion {
             withUnsafeMutablePointer(to: &lower) { lowerSink in
                 nonisolated(unsafe) let sinks = [upperSink, lowerSink]
                 nonisolated(unsafe) let work = parts
-                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                WorkerPool.shared.perform(2) { index in
                     convert(work[index].1, with: work[index].0, into: &sinks[index].pointee)
                 }
             }

@@ -1,6 +1,6 @@
 import CJPEGReader
-import Dispatch
 import Raster
+import WorkThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -78,7 +78,7 @@ final class JPEGRowCollector {
         batch.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let rows = buffer.baseAddress!
             nonisolated(unsafe) let work = pieces
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
+            WorkerPool.shared.perform(2) { index in
                 let (transform, first, rowCount) = work[index]
                 transform.convert(rows + first * width * 4, count: rowCount * width)
             }

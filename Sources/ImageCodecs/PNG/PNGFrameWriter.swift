@@ -1,9 +1,11 @@
 import Dispatch
 import Raster
 import SafeFiles
+import WorkThreads
 
-/// Writes a sequence of PNG files, encoding each frame on a background thread while the caller
-/// prepares the next one, so rendering and compression share two cores.
+/// Writes a sequence of PNG files, encoding each frame on a background thread (a helper of
+/// `WorkerPool`) while the caller prepares the next one, so rendering and compression share
+/// two cores; in a process the system gives no helper, on the caller's thread.
 ///
 /// At most one frame is in flight: `write(_:to:)` first waits for the previous frame's file to
 /// be committed, then hands the new frame over and returns. Each file's bytes depend only on
@@ -18,7 +20,6 @@ public final class PNGFrameWriter {
     /// The compression settings used for every frame.
     let options: PNGEncodingOptions
 
-    private let queue = DispatchQueue(label: "render-gif.png-frame-writer", qos: .userInitiated)
     private var inFlight: PNGFrameJob?
     private var failure: ImageCodecError?
 
@@ -44,7 +45,7 @@ public final class PNGFrameWriter {
         let job = PNGFrameJob()
         let options = self.options
         inFlight = job
-        queue.async {
+        WorkerPool.shared.start {
             job.run { () throws(ImageCodecError) in try PNGEncoder.write(image, to: path, options: options) }
         }
     }
@@ -56,7 +57,7 @@ public final class PNGFrameWriter {
         let job = PNGFrameJob()
         let options = self.options
         inFlight = job
-        queue.async {
+        WorkerPool.shared.start {
             job.run { () throws(ImageCodecError) in
                 let png = try PNGEncoder.encode(image, options: options)
                 do throws(FileError) { try folder.store(png, frame: index) } catch { throw .file(error) }
@@ -86,7 +87,7 @@ private final class PNGFrameJob: @unchecked Sendable {
     private var finished = false
     private(set) var error: ImageCodecError?
 
-    /// Runs `work` and records its error; called once, on the background queue.
+    /// Runs `work` and records its error; called once, on a helper or the writer's thread.
     func run(_ work: () throws(ImageCodecError) -> Void) {
         do { try work() } catch { self.error = error }
         done.signal()

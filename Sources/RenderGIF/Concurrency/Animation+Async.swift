@@ -1,5 +1,6 @@
 import Foundation
 import GIFEncoding
+import WorkThreads
 
 /// The renders for Swift concurrency: each runs on a thread of its own, off the caller's
 /// executor, and stops when its task is cancelled.

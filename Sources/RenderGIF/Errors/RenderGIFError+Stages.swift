@@ -80,7 +80,6 @@ extension RenderGIFError {
         switch error {
         case let .output(fileError): self.init(fileError)
         case .invalidInput: self = .encoding(error.description)
-        case .threadRefused: self = .threadRefused
         }
     }
 

@@ -1,5 +1,6 @@
 import GIFEncoding
 import SafeFiles
+import WorkThreads
 
 /// Every way rendering an animation can fail, each case carrying its facts (the setting and
 /// its value, the file and what was wrong with it, the limit and the need), with one line of
@@ -41,8 +42,9 @@ public enum RenderGIFError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The render was asked to stop (its task was cancelled) and did, writing nothing; the
     /// `async` calls throw `CancellationError` instead.
     case cancelled
-    /// The system refused a thread the render needs (too many threads, or no memory for its
-    /// stack); nothing was written.
+    /// The system refused the thread an `async` render runs on (too many threads, or no memory
+    /// for its stack); nothing was rendered. Other threads a render would like are optional:
+    /// without them it does their work on the threads it has.
     case threadRefused
 
     /// One line: the message, with any control character from the input (a newline in a

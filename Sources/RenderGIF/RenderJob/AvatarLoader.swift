@@ -2,6 +2,7 @@ import Foundation
 import ImageCodecs
 import Palette
 import Raster
+import WorkThreads
 
 /// Loads the avatar images a render needs: the user's pictures where given, the built-in
 /// pictures otherwise (button i beyond the fourth reuses picture i mod 4).

@@ -2,6 +2,7 @@ import CAllocator
 import GIFEncoding
 import ImageCodecs
 import SafeFiles
+import WorkThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -68,7 +69,7 @@ enum MemoryNeed {
 
     /// The facts of the process that the estimate depends on.
     struct Process: Equatable {
-        /// The processors the C library and Dispatch see online.
+        /// The processors the C library and the helpers' pool see online.
         var cores: Int
         /// The stack size of a thread created without one of its own.
         var defaultStackBytes: Int
@@ -171,25 +172,22 @@ enum MemoryNeed {
     }
 
     /// The most threads a render starts that run at the same time, beyond those the process
-    /// has when it begins (measured on 2 cores, 20 runs of each of the default, five photos, a
-    /// 12-megapixel HEIC grid with and without thumbnail, AVIF, WebP, `--frames` with
-    /// `--poster`, and `--max-bytes`: at most 6, and 7 since the opening plan has a thread of its
-    /// own (default and photographs, five runs each); this bound says 10 there):
-    /// - Dispatch's manager thread (its timers, the monitor of its worker pool): 1;
-    /// - Dispatch's workers for the concurrent steps (the encoder's `ParallelWork`, the JPEG
-    ///   and HEIF decoders), each asking for one worker beside its caller, from at most three
-    ///   threads at once (the drawing, mapping and encoding threads), one more each on its way
-    ///   back to the pool: 6, and never more than the pool's ceiling of twice the cores (one a
-    ///   core, and as many again when its monitor finds workers blocked);
+    /// has when it begins (its main thread and the command's signal watcher). Measured on 2
+    /// cores, three runs each of the default, five photos, a 12-megapixel HEIC grid with and
+    /// without thumbnail, AVIF, WebP, `--frames` with `--poster`, and `--max-bytes`: at most 5;
+    /// this bound says 5 there, and 6 with pictures:
+    /// - the helpers of `WorkerPool.shared`, which take pieces of the concurrent steps (the
+    ///   quantizer's loops, the encoder's variants, the pictures decoded at once, the JPEG and
+    ///   HEIF decoders' halves) and the PNG writer's frames: one a core, at most four;
     /// - then the larger of two phases that never overlap: decoding pictures (two HEIF tiles at
-    ///   once, each with libde265's thread, or with dav1d's threads, one a core) and encoding
-    ///   (the encoder's two threads, the opening plan's, the PNG writer's queue and one more on
-    ///   its way back).
+    ///   once, each with libde265's thread, or with dav1d's threads, one a core; the threads
+    ///   asked of the system before a HEIF picture is decoded, at most three, end before its
+    ///   decoders start) and encoding (the encoder's two stage threads and the opening plan's).
     static func threadsAtOnce(cores: Int, decodesPictures: Bool) -> Int {
-        let dispatchWorkers = min(2 * cores, 6)
+        let helpers = min(max(cores, 1), 4)
         let decoding = decodesPictures ? 2 * max(cores, 1) : 0
-        let encoding = 5
-        return 1 + dispatchWorkers + max(decoding, encoding)
+        let encoding = 3
+        return helpers + max(decoding, encoding)
     }
 
     /// The most malloc arenas `threads` new threads can make the process create: none when the

@@ -13,9 +13,9 @@ import Darwin
 /// address space for it; how many get created depends on how the threads happen to meet
 /// (measured on 2 cores, default render: 3 to 5 arenas, a peak address space of 490 to 571 MB,
 /// against 185 MB with the main arena alone, at the same speed). And a thread that chooses no
-/// stack size gets `ulimit -s`, 8 MiB by default, for each of Dispatch's workers.
+/// stack size gets `ulimit -s`, 8 MiB by default, for each of the pool's helpers.
 package enum ProcessReservations {
-    /// The stack of a thread created without a size of its own (Dispatch's workers, the
+    /// The stack of a thread created without a size of its own (the pool's helpers, the
     /// encoder's threads, libde265's): 1 MiB, twice what macOS gives such threads (512 KiB),
     /// where the same code runs on them. Every render the memory tests try also ran with all
     /// its stacks, the main thread's too, at 256 KiB (`ulimit -s 256`).

@@ -1,8 +1,7 @@
-import Dispatch
-
-/// Runs a few independent pieces of work on the machine's cores and returns their results in
-/// the order of the pieces, so what is computed never depends on the scheduling: the
-/// quantizer's loops, and the encoder's variants and candidate tables.
+/// Runs a few independent pieces of work on the machine's cores (`WorkerPool.shared`) and
+/// returns their results in the order of the pieces, so what is computed never depends on the
+/// scheduling: the quantizer's loops, the encoder's variants and candidate tables, the
+/// pictures decoded at once and the decoders' halves of a batch of rows.
 package enum ParallelWork {
     /// `work(0) ..< work(count)`, concurrently when `concurrently` is set and there is more
     /// than one piece. Each piece must touch only state of its own (its own scratch buffers,
@@ -14,7 +13,7 @@ package enum ParallelWork {
             nonisolated(unsafe) let slots = buffer
             withoutActuallyEscaping(work) { work in
                 nonisolated(unsafe) let piece = work
-                DispatchQueue.concurrentPerform(iterations: count) { index in
+                WorkerPool.shared.perform(count) { index in
                     slots[index] = piece(index)
                 }
             }
