@@ -1,4 +1,5 @@
 import SafeFiles
+import WorkThreads
 
 /// Everything that can go wrong reading or writing an image file, with text a user can act on.
 ///
@@ -15,6 +16,9 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     case foreignFormat(path: String, looksLike: String)
     /// The decoder rejected the data (corrupt, truncated); `message` is the library's own.
     case corrupt(path: String, message: String)
+    /// The picture's decoder needs threads the system refused (a process at its task limit);
+    /// nothing was decoded.
+    case threadRefused(path: String)
     /// The image is larger than the configured limits; refused before allocating.
     case tooLarge(path: String, width: Int, height: Int, limit: String)
     /// The encoding library refused the data; `message` is the library's own text.
@@ -26,7 +30,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     public var path: String? {
         switch self {
         case let .file(error): return error.path
-        case let .unsupportedFormat(path), let .foreignFormat(path, _), let .corrupt(path, _), let .tooLarge(path, _, _, _):
+        case let .unsupportedFormat(path), let .foreignFormat(path, _), let .corrupt(path, _), let .tooLarge(path, _, _, _),
+             let .threadRefused(path):
             return path
         case .encoderFailed, .invalidInput:
             return nil
@@ -41,6 +46,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
         case let .foreignFormat(_, looksLike):
             return "'\(path)' is \(looksLike); render-gif reads \(ImageFormat.readableList) pictures"
         case let .corrupt(_, message): return "'\(path)' is not a valid image: \(message)"
+        case .threadRefused: return "'\(path)' cannot be decoded: its decoder \(ThreadStart.refusalDescription)"
         case let .tooLarge(_, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"
         case let .encoderFailed(format, message): return "\(format) encoding failed: \(message)"

@@ -25,6 +25,62 @@ package enum ThreadStart {
     package static let refusalDescription =
         "cannot start a thread: the system refused one (too many threads, or no memory for its stack)"
 
+    /// Whether the system gives `count` more threads now: starts that many threads that wait
+    /// until all have started (or one was refused), then ends and joins them, so their places
+    /// are free again on return. For a C library that starts threads of its own and, refused
+    /// one, waits for it for ever (libde265): asked first, a process short of threads gets an
+    /// error instead. Another process may take the places afterwards; nothing can be reserved.
+    package static func systemGives(threads count: Int) -> Bool {
+        guard count > 0 else { return true }
+        let gate = ProbeGate()
+        var threads: [pthread_t] = []
+        var allStarted = true
+        for _ in 0 ..< count {
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
+            var thread = pthread_t()
+            #endif
+            let context = Unmanaged.passRetained(gate).toOpaque()
+            let result = pthread_create(&thread, nil, { argument in
+                // Optional on Linux, not on Apple's systems.
+                let given: UnsafeMutableRawPointer? = argument
+                Unmanaged<ProbeGate>.fromOpaque(given!).takeRetainedValue().waitUntilOpen()
+                return nil
+            }, context)
+            guard result == 0 else {
+                Unmanaged<ProbeGate>.fromOpaque(context).release()
+                allStarted = false
+                break
+            }
+            #if canImport(Darwin)
+            threads.append(thread!)
+            #else
+            threads.append(thread)
+            #endif
+        }
+        gate.open()
+        for thread in threads { pthread_join(thread, nil) }
+        return allStarted
+    }
+
+    /// What the threads `systemGives(threads:)` starts wait for before they end.
+    private final class ProbeGate: @unchecked Sendable {
+        private let monitor = Monitor()
+        private var isOpen = false
+
+        func waitUntilOpen() {
+            monitor.withLock { while !isOpen { monitor.wait() } }
+        }
+
+        func open() {
+            monitor.withLock {
+                isOpen = true
+                monitor.broadcast()
+            }
+        }
+    }
+
     /// What the new thread runs, and whether it runs in the background.
     private final class Body {
         let run: @Sendable () -> Void

@@ -69,6 +69,11 @@ import Darwin
              .output(FileFailure(path: "out.gif", kind: .unwritable, reason: "read-only file system",
                                  description: "cannot write 'out.gif': read-only file system"))),
             (.encoderFailed(format: "PNG", message: "no memory"), .encoding("PNG encoding failed: no memory")),
+            (.threadRefused(path: "a.heic"),
+             .picture(FileFailure(path: "a.heic", kind: .unreadable,
+                                  reason: "cannot start a thread: the system refused one (too many threads, or no memory for its stack)",
+                                  description: "'a.heic' cannot be decoded: its decoder cannot start a thread: the system refused one "
+                                      + "(too many threads, or no memory for its stack)"))),
         ]
         for (codecError, expected) in cases {
             let error = RenderGIFError(codecError)

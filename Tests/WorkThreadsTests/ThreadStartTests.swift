@@ -42,3 +42,12 @@ import Glibc
     }
 }
 
+/// The question asked before a C library starts threads it cannot do without.
+@Suite enum SystemGivesThreadsTests {
+    @Test static func aHealthySystemGivesAFewThreadsAndTakesThemBack() {
+        for count in [0, 1, 3, 8] { #expect(ThreadStart.systemGives(threads: count)) }
+        // The probes were joined: asked many times over, the places are free again each time.
+        let everyTime = (0 ..< 200).allSatisfy { _ in ThreadStart.systemGives(threads: 2) }
+        #expect(everyTime)
+    }
+}

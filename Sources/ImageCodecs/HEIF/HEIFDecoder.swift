@@ -2,6 +2,7 @@ import CHEIF
 import Foundation
 import Raster
 import SafeFiles
+import WorkThreads
 
 /// Decodes HEIC/HEIF and AVIF pictures (the primary image: a grid of tiles, as phones write
 /// them, or a single coded image; 8, 10 or 12 bits; 4:2:0, 4:2:2, 4:4:4 or monochrome; with or
@@ -39,8 +40,10 @@ import SafeFiles
 ///   std::system_error from a tile thread it could not start, is gone with the threads; a
 ///   failed allocation (std::bad_alloc) is kept away by bounding every size first.
 /// - libde265 (HEVC) allocates for its sequence parameter set's size (up to 65535 a side),
-///   checked here first; libheif's plugin starts one worker thread per decoder (pthreads:
-///   a failure is an error code, not an exception), with no knob through libheif.
+///   checked here first; libheif's plugin starts one worker thread per decoder, with no knob
+///   through libheif, and a refused one leaves the decoder waiting for it for ever: the
+///   threads are asked of the system first (`ThreadStart.systemGives`), and a process
+///   without them gets `.threadRefused`.
 /// - dav1d (AV1; libheif prefers it to aom, which then only encodes) allocates for the frame
 ///   size (libheif lets it go up to 32768 x 32768), checked here first against the sequence
 ///   header; it picks its thread count from the CPUs, which libheif 1.15 cannot set;
@@ -165,6 +168,10 @@ enum HEIFDecoder {
         let grid = hasAlpha ? nil : HEIFGridDecoder(picture.id, of: items)
         let decoding = plan.peakBytes + (grid?.secondTileBytes ?? 0)
         try limits.checkWorkingMemory(needed: max(converting, decoding), width: width, height: height, path: path)
+        // libde265 gives each decoder a thread of its own and, when the system refuses it,
+        // waits for that thread for ever: asked first, a process out of threads gets an error.
+        // A grid may have two decoders at once and a helper of the pool running one of them.
+        guard ThreadStart.systemGives(threads: grid == nil ? 1 : 3) else { throw .threadRefused(path: path) }
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 1

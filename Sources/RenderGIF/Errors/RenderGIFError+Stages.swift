@@ -3,6 +3,8 @@ import GIFEncoding
 import GIFFile
 import ImageCodecs
 import SafeFiles
+import WorkThreads
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +33,8 @@ extension RenderGIFError {
             self = .damagedPicture(path, message, line)
         case let .tooLarge(path, width, height, limit):
             self = .pictureOverLimit(path, width, height, limit, line)
+        case let .threadRefused(path):
+            self = .picture(FileFailure(path: path, kind: .unreadable, reason: ThreadStart.refusalDescription, description: line))
         }
     }
 
