@@ -42,8 +42,8 @@ import WorkThreads
 /// - libde265 (HEVC) allocates for its sequence parameter set's size (up to 65535 a side),
 ///   checked here first; libheif's plugin starts one worker thread per decoder, with no knob
 ///   through libheif, and a refused one leaves the decoder waiting for it for ever: the
-///   threads are asked of the system first (`ThreadStart.systemGives`), and a process
-///   without them gets `.threadRefused`.
+///   threads are asked of the system first (`ThreadStart.systemGives`, `decoderThreads`), and
+///   a process without them gets `.threadRefused`.
 /// - dav1d (AV1; libheif prefers it to aom, which then only encodes) allocates for the frame
 ///   size (libheif lets it go up to 32768 x 32768), checked here first against the sequence
 ///   header; it picks its thread count from the CPUs, which libheif 1.15 cannot set;
@@ -152,6 +152,17 @@ enum HEIFDecoder {
         }
     }
 
+    /// The threads the decoders of item `id` start at once. libde265 gives each decoder a
+    /// thread of its own and, when the system refuses it, waits for that thread for ever; dav1d
+    /// starts one a core and, refused one, fails with an error that says nothing of threads.
+    /// Asked of the system first, a process short of them gets `.threadRefused` instead. A
+    /// grid (`isGrid`) has two decoders at once, one of them on a helper of the pool.
+    static func decoderThreads(_ id: UInt32, of items: HEIFItems, isGrid: Bool) -> Int {
+        let coded = items.codedItem(of: id, maxDepth: HEIFDecodingPlan.maxDepth)
+        let perDecoder = items.items[coded]?.type == "av01" ? max(1, WorkerPool.onlineCores) : 1
+        return isGrid ? 2 * perDecoder + 1 : perDecoder
+    }
+
     /// Decodes `picture` through `handle` (of the rewritten file): libheif's coded samples
     /// (`HEIFPlanarRows`), the file's transformations (`HEIFTransformations`), the colour
     /// description of the first of `picture.colourFrom` that has one.
@@ -168,10 +179,9 @@ enum HEIFDecoder {
         let grid = hasAlpha ? nil : HEIFGridDecoder(picture.id, of: items)
         let decoding = plan.peakBytes + (grid?.secondTileBytes ?? 0)
         try limits.checkWorkingMemory(needed: max(converting, decoding), width: width, height: height, path: path)
-        // libde265 gives each decoder a thread of its own and, when the system refuses it,
-        // waits for that thread for ever: asked first, a process out of threads gets an error.
-        // A grid may have two decoders at once and a helper of the pool running one of them.
-        guard ThreadStart.systemGives(threads: grid == nil ? 1 : 3) else { throw .threadRefused(path: path) }
+        guard ThreadStart.systemGives(threads: decoderThreads(picture.id, of: items, isGrid: grid != nil)) else {
+            throw .threadRefused(path: path)
+        }
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 1

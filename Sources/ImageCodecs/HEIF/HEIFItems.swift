@@ -59,6 +59,18 @@ struct HEIFItems {
         references[type]?[item] ?? []
     }
 
+    /// The coded item the pixels of item `id` come from: itself, else the first image a grid,
+    /// overlay or `iden` names, followed down at most `maxDepth` derivations.
+    func codedItem(of id: UInt32, maxDepth: Int) -> UInt32 {
+        var coded = id
+        for _ in 0 ..< maxDepth {
+            guard let type = items[coded]?.type, ["grid", "iovl", "iden"].contains(type),
+                  let first = referenced("dimg", from: coded).first else { break }
+            coded = first
+        }
+        return coded
+    }
+
     /// The items that name `item` by a reference of `type`.
     func referring(_ type: String, to item: UInt32) -> [UInt32] {
         (references[type] ?? [:]).filter { $0.value.contains(item) }.map(\.key).sorted()

@@ -47,12 +47,7 @@ struct HEIFVideoSignal: Equatable {
     /// (A grid's own colr box is not what libheif 1.15 converts its tiles by: each tile is
     /// converted by its own description. For a grid the first tile's signal stands for all.)
     static func of(_ id: UInt32, in items: HEIFItems, maxBytes: Int) -> HEIFVideoSignal {
-        var coded = id
-        for _ in 0 ..< HEIFDecodingPlan.maxDepth {
-            guard let type = items.items[coded]?.type, ["grid", "iovl", "iden"].contains(type),
-                  let first = items.referenced("dimg", from: coded).first else { break }
-            coded = first
-        }
+        let coded = items.codedItem(of: id, maxDepth: HEIFDecodingPlan.maxDepth)
         var signal: HEIFVideoSignal?
         switch items.items[coded]?.type {
         case "hvc1":

@@ -181,8 +181,9 @@ enum MemoryNeed {
     ///   HEIF decoders' halves) and the PNG writer's frames: one a core, at most four;
     /// - then the larger of two phases that never overlap: decoding pictures (two HEIF tiles at
     ///   once, each with libde265's thread, or with dav1d's threads, one a core; the threads
-    ///   asked of the system before a HEIF picture is decoded, at most three, end before its
-    ///   decoders start) and encoding (the encoder's two stage threads and the opening plan's).
+    ///   asked of the system before a HEIF picture is decoded, as many as its decoders and a
+    ///   helper then run, end before they start) and encoding (the encoder's two stage threads
+    ///   and the opening plan's).
     static func threadsAtOnce(cores: Int, decodesPictures: Bool) -> Int {
         let helpers = min(max(cores, 1), 4)
         let decoding = decodesPictures ? 2 * max(cores, 1) : 0
