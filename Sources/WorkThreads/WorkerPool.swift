@@ -134,7 +134,8 @@ package final class WorkerPool: @unchecked Sendable {
         var finished: Batch?
         while true {
             let (batch, piece) = monitor.withLock { () -> (Batch, Int) in
-                if let finished { finish(finished) }
+                if let batch = finished { finish(batch) }
+                finished = nil
                 while true {
                     if let batch = waiting.first, let piece = batch.claim(from: &waiting) { return (batch, piece) }
                     sleeping += 1
@@ -144,6 +145,8 @@ package final class WorkerPool: @unchecked Sendable {
                 }
             }
             Self.run(batch, piece: piece)
+            // A job's closure, and what it holds, goes as soon as it has run.
+            if batch.isDetached { batch.body = nil }
             finished = batch
         }
     }

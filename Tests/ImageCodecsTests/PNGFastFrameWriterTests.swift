@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageCodecs
 @testable import Raster
+import SafeFiles
 import SharedTestSupport
 import Testing
 
@@ -25,6 +26,24 @@ import Testing
             let written = try TestFiles.contents(of: folder + "/" + name(index))
             #expect(written == [UInt8](try PNGEncoder.encode(image)))
         }
+    }
+
+    /// Once a frame is stored, the writer holds nothing of its work: the frames folder the
+    /// caller lets go of is gone (and with it the staging folder a failed render must not
+    /// leave behind), whichever thread wrote the frame.
+    @Test static func aStoredFrameLeavesItsFolderToTheCaller() throws {
+        let parent = try TestFiles.makeTemporaryFolder()
+        defer { TestFiles.removeFolder(parent) }
+        let writer = PNGFrameWriter()
+        weak var released: FrameFolder?
+        try {
+            let folder = try FrameFolder(path: parent + "/frames", frameCount: 2)
+            released = folder
+            try writer.write(PNGFastFixtures.frame(width: 20, height: 30), frame: 0, in: folder)
+            try writer.finish()
+        }()
+        #expect(released == nil, "the frames folder outlived its frame's write")
+        #expect(try TestFiles.folderListing(parent).isEmpty, "the staging folder was left")
     }
 
     @Test static func optionsApplyToEveryFrame() throws {

@@ -42,27 +42,25 @@ public final class PNGFrameWriter {
     /// waiting for this frame. Throws the previous frame's error, or an earlier one.
     public func write(_ image: RGBAImage, to path: String) throws(ImageCodecError) {
         try settlePrevious()
-        let job = PNGFrameJob()
         let options = self.options
-        inFlight = job
-        WorkerPool.shared.start {
-            job.run { () throws(ImageCodecError) in try PNGEncoder.write(image, to: path, options: options) }
-        }
+        start(PNGFrameJob { () throws(ImageCodecError) in try PNGEncoder.write(image, to: path, options: options) })
     }
 
     /// Starts writing `image` as frame `index` of `folder` once the previous frame is stored;
     /// returns without waiting for this frame. Throws the previous frame's error, or an earlier one.
     public func write(_ image: RGBAImage, frame index: Int, in folder: FrameFolder) throws(ImageCodecError) {
         try settlePrevious()
-        let job = PNGFrameJob()
         let options = self.options
+        start(PNGFrameJob { () throws(ImageCodecError) in
+            let png = try PNGEncoder.encode(image, options: options)
+            do throws(FileError) { try folder.store(png, frame: index) } catch { throw .file(error) }
+        })
+    }
+
+    /// Hands `job` to a helper (or runs it here when there is none) as the frame in flight.
+    private func start(_ job: PNGFrameJob) {
         inFlight = job
-        WorkerPool.shared.start {
-            job.run { () throws(ImageCodecError) in
-                let png = try PNGEncoder.encode(image, options: options)
-                do throws(FileError) { try folder.store(png, frame: index) } catch { throw .file(error) }
-            }
-        }
+        WorkerPool.shared.start { job.run() }
     }
 
     /// Waits until every frame handed over is on disk; throws the first error if any failed.
@@ -80,17 +78,32 @@ public final class PNGFrameWriter {
     }
 }
 
-/// One frame's background write: the outcome, published to the waiting thread by a semaphore
-/// (the signal orders the write of `error` before the waiter's read).
+/// One frame's background write: the work, dropped as soon as it has run (with what it holds:
+/// a frames folder, whose staging folder goes with it), then the outcome, published to the
+/// waiting thread by a semaphore (the signal orders the write of `error` before the waiter's
+/// read, and the work's release before the waiter goes on).
 private final class PNGFrameJob: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
+    private var work: (() throws(ImageCodecError) -> Void)?
     private var finished = false
     private(set) var error: ImageCodecError?
 
-    /// Runs `work` and records its error; called once, on a helper or the writer's thread.
-    func run(_ work: () throws(ImageCodecError) -> Void) {
-        do { try work() } catch { self.error = error }
+    init(_ work: @escaping () throws(ImageCodecError) -> Void) {
+        self.work = work
+    }
+
+    /// Runs the work and records its error; called once, on a helper or the writer's thread.
+    func run() {
+        runAndDropWork()
         done.signal()
+    }
+
+    /// Not inlined, so that the work is released when it returns, before `done` is signalled.
+    @inline(never)
+    private func runAndDropWork() {
+        guard let work else { return }
+        self.work = nil
+        do { try work() } catch { self.error = error }
     }
 
     /// Blocks until `run` has finished; only the owning writer's thread calls this.
