@@ -39,8 +39,10 @@ package final class WorkerPool: @unchecked Sendable {
     // All of these only under `monitor`.
     /// Work with pieces no thread has taken yet, oldest first.
     private var waiting: [Batch] = []
-    /// Helpers started (counted before their start, uncounted if refused).
+    /// Helpers asked for (counted before their start, uncounted if refused).
     private var helpers = 0
+    /// Helpers the system gave: they run for good, so work queued now will be taken.
+    private var startedHelpers = 0
     /// Helpers waiting for work, and wake-ups sent to them that they have not taken yet.
     private var sleeping = 0
     private var wakesPending = 0
@@ -54,7 +56,21 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// The helpers running now (for tests and the memory estimate's checks).
-    package var helperCount: Int { monitor.withLock { helpers } }
+    package var helperCount: Int { monitor.withLock { startedHelpers } }
+
+    /// How many more threads splitting work in two would start now: none when a helper runs
+    /// or none may be started (the work then stays on the caller), else one. For a C library
+    /// whose threads are asked of the system first (`ThreadStart.systemGives`).
+    package var helpersToStartForTwoPieces: Int {
+        let lowered = BackgroundPriority.isCurrentThreadLowered
+        return monitor.withLock { startedHelpers > 0 || !mayStartHelpers || helperLimit == 0 || lowered ? 0 : 1 }
+    }
+
+    /// Whether work split in two runs on two threads at once (a helper runs, or may start).
+    package var splitsWork: Bool {
+        let lowered = BackgroundPriority.isCurrentThreadLowered
+        return monitor.withLock { startedHelpers > 0 || (mayStartHelpers && helperLimit > 0 && !lowered) }
+    }
 
     /// Runs `body(0)`, ..., `body(count - 1)`, each exactly once, some on helpers at the same
     /// time, and returns when all have run. The caller runs pieces itself until none is left
@@ -87,14 +103,15 @@ package final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `job` on a helper, in the order jobs were handed over, and returns at once; on the
-    /// calling thread, before returning, when the pool has no helper and the system gives none.
+    /// calling thread, before returning, when no helper has started (one still being started
+    /// elsewhere may yet be refused, and a job must never wait for a helper that never comes).
     package func start(_ job: @escaping @Sendable () -> Void) {
         let batch = Batch(pieces: 1, body: { _ in job() }, isDetached: true)
         let lowered = BackgroundPriority.isCurrentThreadLowered
         let toStart = monitor.withLock { handOver(batch, helpersWanted: 1, mayStart: !lowered) }
         startHelpers(toStart)
         let runsHere = monitor.withLock { () -> Bool in
-            guard helpers == 0, let index = waiting.firstIndex(where: { $0 === batch }) else { return false }
+            guard startedHelpers == 0, let index = waiting.firstIndex(where: { $0 === batch }) else { return false }
             waiting.remove(at: index)
             return true
         }
@@ -126,6 +143,7 @@ package final class WorkerPool: @unchecked Sendable {
                 }
                 return
             }
+            monitor.withLock { startedHelpers += 1 }
         }
     }
 

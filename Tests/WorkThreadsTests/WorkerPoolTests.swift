@@ -93,6 +93,29 @@ import Darwin
         #expect(ranOn.value == pthreadID())
     }
 
+    /// A job handed over while another caller's helper is still being started (and then
+    /// refused) runs on the caller's thread: no job waits for a helper that may never come.
+    @Test static func aJobDoesNotWaitForAHelperStillBeingStarted() {
+        let asked = DispatchSemaphore(value: 0), mayAnswer = DispatchSemaphore(value: 0)
+        let pool = WorkerPool(helperLimit: 1, startThread: { _, _, _ in
+            asked.signal()
+            _ = mayAnswer.wait(timeout: .now() + 60)
+            return false
+        })
+        let performed = DispatchSemaphore(value: 0)
+        #expect(ThreadStart.system(nil, false) {
+            pool.perform(2) { _ in }
+            performed.signal()
+        })
+        #expect(asked.wait(timeout: .now() + 60) == .success)
+        let ranOn = ThreadRecord()
+        pool.start { ranOn.set(pthreadID()) }
+        #expect(ranOn.value == pthreadID(), "the job waited for the helper being started")
+        mayAnswer.signal()
+        #expect(performed.wait(timeout: .now() + 60) == .success)
+        #expect(pool.helperCount == 0)
+    }
+
     @Test static func aJobWithAHelperRunsOnIt() {
         let pool = WorkerPool(helperLimit: 1)
         let ranOn = ThreadRecord()
