@@ -25,8 +25,9 @@ nonisolated(unsafe) private var handlersInstalled = false
 /// safe to do there. A watcher thread reading the pipe does the clean-up, which needs a lock:
 /// it takes the temporary-file registry's lock for good, so no thread can create or rename a
 /// file afterwards, then restores the signal's default action and raises it again. When the
-/// system refuses that thread no handler is installed: a signal then ends the process at
-/// once, as it would any program, and the next render's sweep removes what it left.
+/// system refuses that thread no handler is installed: SIGPIPE is ignored (the write fails and
+/// the render ends as on any failed write), and the other signals end the process at once, as
+/// they would any program; the next render's sweep removes what they left.
 package enum InterruptionHandler {
     /// The signals that end a render.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
@@ -59,6 +60,9 @@ package enum InterruptionHandler {
             close(ends[0])
             close(ends[1])
             interruptionPipe = -1
+            // A closed standard output is then the write's error (EPIPE), which ends the
+            // render the way any failed write does, its temporary files removed.
+            signal(SIGPIPE, SIG_IGN)
             return
         }
         for signal in signals { setAction(of: signal, to: reportSignal, flags: SA_RESTART) }

@@ -9,13 +9,13 @@ import Darwin
 /// `broadcast(_:)` of the same condition. Each condition stands for one kind of news (work
 /// to take, work finished), so a thread is woken only by what it waits for. They live at
 /// fixed addresses of their own, as POSIX requires.
-final class Monitor: @unchecked Sendable {
+package final class Monitor: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let conditions: UnsafeMutablePointer<pthread_cond_t>
     private let conditionCount: Int
 
     /// A monitor with conditions 0 ..< `conditions`.
-    init(conditions: Int = 1) {
+    package init(conditions: Int = 1) {
         conditionCount = conditions
         self.conditions = .allocate(capacity: conditions)
         pthread_mutex_init(mutex, nil)
@@ -30,7 +30,7 @@ final class Monitor: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -38,17 +38,17 @@ final class Monitor: @unchecked Sendable {
 
     /// Inside `withLock` only: releases the lock until `condition` is signalled, then takes it
     /// again. A wait may end without a signal, so callers wait in a loop over what they need.
-    func wait(_ condition: Int = 0) {
+    package func wait(_ condition: Int = 0) {
         pthread_cond_wait(conditions + condition, mutex)
     }
 
     /// Wakes one thread waiting for `condition`.
-    func signal(_ condition: Int = 0) {
+    package func signal(_ condition: Int = 0) {
         pthread_cond_signal(conditions + condition)
     }
 
     /// Wakes every thread waiting for `condition`.
-    func broadcast(_ condition: Int = 0) {
+    package func broadcast(_ condition: Int = 0) {
         pthread_cond_broadcast(conditions + condition)
     }
 }

@@ -42,8 +42,8 @@ import WorkThreads
 /// - libde265 (HEVC) allocates for its sequence parameter set's size (up to 65535 a side),
 ///   checked here first; libheif's plugin starts one worker thread per decoder, with no knob
 ///   through libheif, and a refused one leaves the decoder waiting for it for ever: the
-///   threads are asked of the system first (`ThreadStart.systemGives`, `decoderThreads`), and
-///   a process without them gets `.threadRefused`.
+///   threads are asked of the system first (`ThreadStart.systemGives`, `decoderThreads`), one
+///   picture at a time, and a process without them gets `.threadRefused`.
 /// - dav1d (AV1; libheif prefers it to aom, which then only encodes) allocates for the frame
 ///   size (libheif lets it go up to 32768 x 32768), checked here first against the sequence
 ///   header; it picks its thread count from the CPUs, which libheif 1.15 cannot set;
@@ -156,12 +156,21 @@ enum HEIFDecoder {
     /// thread of its own and, when the system refuses it, waits for that thread for ever; dav1d
     /// starts one a core and, refused one, fails with an error that says nothing of threads.
     /// Asked of the system first, a process short of them gets `.threadRefused` instead. A
-    /// grid (`isGrid`) has two decoders at once, one of them on a helper of the pool.
-    static func decoderThreads(_ id: UInt32, of items: HEIFItems, isGrid: Bool) -> Int {
+    /// grid (`isGrid`) has two decoders at once where `pool` splits its tiles between the
+    /// caller and a helper (and one more thread where that helper is still to be started);
+    /// where it cannot, one decoder at a time.
+    static func decoderThreads(_ id: UInt32, of items: HEIFItems, isGrid: Bool, pool: WorkerPool = .shared) -> Int {
         let coded = items.codedItem(of: id, maxDepth: HEIFDecodingPlan.maxDepth)
         let perDecoder = items.items[coded]?.type == "av01" ? max(1, WorkerPool.onlineCores) : 1
-        return isGrid ? 2 * perDecoder + 1 : perDecoder
+        guard isGrid, pool.splitsWork else { return perDecoder }
+        return 2 * perDecoder + pool.helpersToStartForTwoPieces
     }
+
+    /// Held from the question for a picture's decoder threads until its decoders are done
+    /// (libheif frees them, and their threads, before `heif_decode_image` returns): HEIF
+    /// pictures decoded at once (the avatars) would otherwise take the places each other's
+    /// question found free. One HEIF picture decodes at a time; their conversions do not wait.
+    private static let oneAtATime = Monitor()
 
     /// Decodes `picture` through `handle` (of the rewritten file): libheif's coded samples
     /// (`HEIFPlanarRows`), the file's transformations (`HEIFTransformations`), the colour
@@ -179,18 +188,21 @@ enum HEIFDecoder {
         let grid = hasAlpha ? nil : HEIFGridDecoder(picture.id, of: items)
         let decoding = plan.peakBytes + (grid?.secondTileBytes ?? 0)
         try limits.checkWorkingMemory(needed: max(converting, decoding), width: width, height: height, path: path)
-        guard ThreadStart.systemGives(threads: decoderThreads(picture.id, of: items, isGrid: grid != nil)) else {
-            throw .threadRefused(path: path)
-        }
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.ignore_transformations = 1
         options?.pointee.convert_hdr_to_8bit = 0
         render_gif_heif_repeat_chroma_samples(options)
-        var decoded: OpaquePointer?
-        if let grid { decoded = try grid.decode(rewritten, options: options, limits: limits, path: path) }
-        if decoded == nil {
-            try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), path: path)
+        let decoded = try oneAtATime.withLock { () throws(ImageCodecError) -> OpaquePointer? in
+            guard ThreadStart.systemGives(threads: decoderThreads(picture.id, of: items, isGrid: grid != nil)) else {
+                throw .threadRefused(path: path)
+            }
+            var decoded: OpaquePointer?
+            if let grid { decoded = try grid.decode(rewritten, options: options, limits: limits, path: path) }
+            if decoded == nil {
+                try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), path: path)
+            }
+            return decoded
         }
         guard let image = decoded else { throw .corrupt(path: path, message: "libheif returned no picture") }
         defer { heif_image_release(image) }
