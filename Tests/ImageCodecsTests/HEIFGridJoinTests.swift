@@ -52,6 +52,10 @@ import Testing
         #expect(heif_image_get_width(joined, heif_channel_G) == heif_image_get_width(reference, heif_channel_G))
         #expect(heif_image_get_height(joined, heif_channel_G) == heif_image_get_height(reference, heif_channel_G))
         #expect(rows(joined) == rows(reference))
+        // One tile at a time (a process short of threads): the same planes.
+        let alone = try #require(try decoder.decode(rewritten, options: nil, limits: .default, path: name, concurrently: false))
+        defer { heif_image_release(alone) }
+        #expect(rows(alone) == rows(reference))
     }
 
     /// A tile, which libheif 1.15 gives no handle of, is made the primary item of a copy of

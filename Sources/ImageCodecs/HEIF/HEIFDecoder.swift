@@ -194,11 +194,14 @@ enum HEIFDecoder {
         options?.pointee.convert_hdr_to_8bit = 0
         render_gif_heif_repeat_chroma_samples(options)
         let decoded = try oneAtATime.withLock { () throws(ImageCodecError) -> OpaquePointer? in
-            guard ThreadStart.systemGives(threads: decoderThreads(picture.id, of: items, isGrid: grid != nil)) else {
+            // A grid whose two decoders at once would not get their threads decodes its tiles one
+            // at a time, into the same picture.
+            let split = grid != nil && ThreadStart.systemGives(threads: decoderThreads(picture.id, of: items, isGrid: true))
+            guard split || ThreadStart.systemGives(threads: decoderThreads(picture.id, of: items, isGrid: false)) else {
                 throw .threadRefused(path: path)
             }
             var decoded: OpaquePointer?
-            if let grid { decoded = try grid.decode(rewritten, options: options, limits: limits, path: path) }
+            if let grid { decoded = try grid.decode(rewritten, options: options, limits: limits, path: path, concurrently: split) }
             if decoded == nil {
                 try check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_444, options), path: path)
             }

@@ -79,7 +79,7 @@ struct HEIFGridDecoder {
     /// of `rewritten` with `options`; nil when a tile has an alpha plane (libheif then joins
     /// the grid itself); throws the first tile's failure in tile order.
     func decode(_ rewritten: HEIFRewrittenFile, options: UnsafeMutablePointer<heif_decoding_options>?,
-                limits: ImageLimits, path: String) throws(ImageCodecError) -> OpaquePointer? {
+                limits: ImageLimits, path: String, concurrently: Bool = true) throws(ImageCodecError) -> OpaquePointer? {
         let first = try Self.decodeTile(tiles[0], of: rewritten, options: options, limits: limits, path: path)
         defer { heif_image_release(first) }
         guard heif_image_has_channel(first, heif_channel_Alpha) == 0 else { return nil }
@@ -102,11 +102,16 @@ struct HEIFGridDecoder {
             // of the joined planes; what became of each tile is kept, the first failure thrown.
             outcomes.withUnsafeMutableBufferPointer { found in
                 nonisolated(unsafe) let (found, joinedImage, decodingOptions) = (found, joined, options)
-                WorkerPool.shared.perform(2) { worker in
+                let decodeParity = { (worker: Int) in
                     for index in stride(from: 1 + worker, to: tiles.count, by: 2) {
                         found[index] = decodeAndPaste(index, of: rewritten, options: decodingOptions, into: joinedImage,
                                                       limits: limits, path: path)
                     }
+                }
+                if concurrently {
+                    WorkerPool.shared.perform(2, decodeParity)
+                } else {
+                    for worker in 0 ..< 2 { decodeParity(worker) }
                 }
             }
             for outcome in outcomes {
