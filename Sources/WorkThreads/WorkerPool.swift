@@ -58,18 +58,16 @@ package final class WorkerPool: @unchecked Sendable {
     /// The helpers running now (for tests and the memory estimate's checks).
     package var helperCount: Int { monitor.withLock { startedHelpers } }
 
-    /// How many more threads splitting work in two would start now: none when a helper runs
-    /// or none may be started (the work then stays on the caller), else one. For a C library
-    /// whose threads are asked of the system first (`ThreadStart.systemGives`).
-    package var helpersToStartForTwoPieces: Int {
+    /// The threads a split of work in two would start now besides running helpers: nil when
+    /// it would not split at all (no helper runs and none may be started: the caller does both
+    /// pieces), 0 when a helper runs, 1 when one is still to be started. For a C library whose
+    /// threads are asked of the system first (`ThreadStart.systemGives`).
+    package var helpersStartedBySplittingInTwo: Int? {
         let lowered = BackgroundPriority.isCurrentThreadLowered
-        return monitor.withLock { startedHelpers > 0 || !mayStartHelpers || helperLimit == 0 || lowered ? 0 : 1 }
-    }
-
-    /// Whether work split in two runs on two threads at once (a helper runs, or may start).
-    package var splitsWork: Bool {
-        let lowered = BackgroundPriority.isCurrentThreadLowered
-        return monitor.withLock { startedHelpers > 0 || (mayStartHelpers && helperLimit > 0 && !lowered) }
+        return monitor.withLock {
+            if startedHelpers > 0 { return 0 }
+            return mayStartHelpers && helperLimit > 0 && !lowered ? 1 : nil
+        }
     }
 
     /// Runs `body(0)`, ..., `body(count - 1)`, each exactly once, some on helpers at the same

@@ -162,8 +162,8 @@ enum HEIFDecoder {
     static func decoderThreads(_ id: UInt32, of items: HEIFItems, isGrid: Bool, pool: WorkerPool = .shared) -> Int {
         let coded = items.codedItem(of: id, maxDepth: HEIFDecodingPlan.maxDepth)
         let perDecoder = items.items[coded]?.type == "av01" ? max(1, WorkerPool.onlineCores) : 1
-        guard isGrid, pool.splitsWork else { return perDecoder }
-        return 2 * perDecoder + pool.helpersToStartForTwoPieces
+        guard isGrid, let starting = pool.helpersStartedBySplittingInTwo else { return perDecoder }
+        return 2 * perDecoder + starting
     }
 
     /// Held from the question for a picture's decoder threads until its decoders are done

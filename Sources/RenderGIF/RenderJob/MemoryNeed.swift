@@ -79,7 +79,7 @@ enum MemoryNeed {
 
         /// The process as it is now.
         static var current: Process {
-            let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            let cores = max(1, WorkerPool.onlineCores)
             return Process(cores: cores, defaultStackBytes: Int(render_gif_default_stack_size()),
                            arenaMax: ProcessReservations.arenaMax)
         }
