@@ -41,6 +41,23 @@ import Testing
         Files.expect(image, 24, 48, Files.colours[2], tolerance: 8, "stored bottom right")
     }
 
+    /// Every still HEIF picture holds the codec its name promises (AV1 in .avif, HEVC in
+    /// .heic), so a test of an AVIF picture decodes AV1: its item type is the four bytes after
+    /// an item-info entry's header, and a file holds one codec's items only.
+    @Test static func everyPictureIsCodedAsItsNameSays() throws {
+        let folder = URL(fileURLWithPath: Files.path("x")).deletingLastPathComponent()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".avif") || $0.hasSuffix(".heic") }.sorted()
+        #expect(names.count >= 30)
+        for name in names {
+            let bytes = Data(try Data(contentsOf: folder.appendingPathComponent(name)))
+            guard bytes.count >= 12, bytes[8 ..< 12] != Data("avis".utf8) else { continue }
+            let hasAV1 = bytes.range(of: Data("av01".utf8)) != nil, hasHEVC = bytes.range(of: Data("hvc1".utf8)) != nil
+            #expect(name.hasSuffix(".avif") ? hasAV1 && !hasHEVC : hasHEVC && !hasAV1,
+                    "\(name): av01 \(hasAV1), hvc1 \(hasHEVC)")
+        }
+    }
+
     /// Display P3 by an ICC profile and by nclx primaries (HEIC and AVIF): what Little CMS's
     /// counterpart in Pillow (ImageCms) makes of the same patches in sRGB.
     @Test(arguments: ["p3-icc.heic", "p3-nclx.heic", "p3-nclx.avif"])

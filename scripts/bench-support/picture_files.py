@@ -127,7 +127,9 @@ def with_nclx(primaries, transfer, matrix, full_range):
 
 nclx_options = ["--colour_primaries=12", "--transfer_characteristic=13"]
 edit(heif_enc(patches_png, None, *LOSSLESS, *nclx_options), "p3-nclx.heic", with_nclx(12, 13, 0, True))
-edit(heif_enc(patches_png, None, *LOSSLESS, *nclx_options), "p3-nclx.avif", with_nclx(12, 13, 0, True))
+# libavif's encoder for the AVIF: heif-enc 1.15 codes AV1 losslessly as Y'CbCr while its
+# stream says identity (RGB), which libheif then shows in false colours.
+run("avifenc", "--lossless", "--jobs", "1", "--cicp", "12/13/0", "--ignore-icc", patches_png, out("p3-nclx.avif"))
 limited = ["-L", "-p", "chroma=444", "--matrix_coefficients=6", "--full_range_flag=0", "--colour_primaries=1",
            "--transfer_characteristic=13"]
 edit(heif_enc(patches_png, None, *limited), "limited-range.heic", with_nclx(1, 13, 6, False))
@@ -245,5 +247,13 @@ edit(with_thumbnail, "thumbnail.heic", thumbnail)
 
 # --- pictures with known coded planes, and with the signal given to the coded stream --------------
 written += ycbcr_files.write(folder)
+
+# Each still HEIF file holds the codec its name says: AV1 in .avif, HEVC in .heic.
+for name in written:
+    data = open(os.path.join(folder, name), "rb").read()
+    if name.endswith(".avif") and data[8:12] == b"avif":
+        assert b"av01" in data and b"hvc1" not in data, name + " is not coded with AV1"
+    elif name.endswith(".heic"):
+        assert b"hvc1" in data and b"av01" not in data, name + " is not coded with HEVC"
 
 print("wrote " + ", ".join(written))
