@@ -101,6 +101,12 @@ public final class GIFFileWriter {
 
             let localMap = try localPalette.map { (palette) throws(GIFFileError) in try GIFColorTable.makeMap(palette) }
             defer { if let localMap { GifFreeMapObject(localMap) } }
+            // giflib 5.2 keeps a copy of an image's local table until the next image, and drops
+            // it without freeing when that image has none: freed here first, so no table leaks.
+            if localMap == nil, let previous = gif.pointee.Image.ColorMap {
+                GifFreeMapObject(previous)
+                gif.pointee.Image.ColorMap = nil
+            }
             try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, localMap),
                       "EGifPutImageDesc")
             // giflib's rule for the code size byte it wrote: the table's bits, at least 2.

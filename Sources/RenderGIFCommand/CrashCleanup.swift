@@ -10,6 +10,9 @@ import Darwin
 /// The line written when a crash ends the process, prepared before any crash can happen, so
 /// that the handler only hands bytes to write(2).
 nonisolated(unsafe) private var crashLine: UnsafeMutableBufferPointer<UInt8>?
+/// The handlers' own stack, held for the life of the process (the kernel keeps only its
+/// address, so it is kept here too, where a leak checker sees it is still in use).
+nonisolated(unsafe) private var handlerStack: UnsafeMutableRawPointer?
 
 /// Removes the render's temporary files when the process crashes: SIGSEGV and SIGBUS (a bad
 /// memory access, a file mapped and cut short), SIGABRT (the runtime's "failed to allocate",
@@ -39,7 +42,9 @@ public enum CrashCleanup {
         crashLine = line
 
         var stack = stack_t()
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackBytes, alignment: 16)
+        let handlerMemory = UnsafeMutableRawPointer.allocate(byteCount: stackBytes, alignment: 16)
+        handlerStack = handlerMemory
+        stack.ss_sp = handlerMemory
         stack.ss_size = stackBytes
         stack.ss_flags = 0
         sigaltstack(&stack, nil)

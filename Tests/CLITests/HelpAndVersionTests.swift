@@ -24,7 +24,7 @@ import Testing
         #expect(lines.first == "render-gif " + RenderGIFVersion.string)
         #expect(lines.last == "")
         let names = ["libpng", "zlib", "giflib", "libjpeg-turbo", "Little CMS", "libheif", "libwebp"]
-        #expect(lines.count == names.count + 2)
+        try #require(lines.count == names.count + 2)
         for (name, line) in zip(names, lines.dropFirst()) {
             #expect(line.hasPrefix(name + " "), "\(line)")
             #expect(line.dropFirst(name.count + 1).first?.isNumber == true, "\(line)")
