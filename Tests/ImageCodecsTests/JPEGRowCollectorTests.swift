@@ -3,8 +3,9 @@ import Foundation
 import Raster
 import Testing
 
-/// A tagged JPEG of a megapixel or more has its rows converted to sRGB in batches on two
-/// threads; the pixels must be those of the same picture converted row by row.
+/// A tagged JPEG of a megapixel or more has its rows converted to sRGB by the decoding thread
+/// and a second one while libjpeg decodes on; the pixels must be those of the same picture
+/// converted row by row, whole or reduced to a layer.
 @Suite enum JPEGRowCollectorTests {
     /// `jpeg` with `profile` spliced in after its SOI marker as one APP2 ICC_PROFILE segment.
     static func tagged(_ jpeg: [UInt8], profile: [UInt8]) -> [UInt8] {
@@ -27,7 +28,36 @@ import Testing
             for y in 0 ..< height { transform.convert(buffer.baseAddress! + y * width * 4, count: width) }
         }
         #expect(converted.width == width && converted.height == height)
-        #expect(converted.pixels != (try JPEGDecoder.decode(plain, path: "plain.jpg")).pixels, "the profile is applied")
-        #expect(converted.pixels == expected.pixels)
+        // Compared as one Bool each: a failing comparison of megabyte arrays would be diffed at length.
+        let profileApplied = converted.pixels != (try JPEGDecoder.decode(plain, path: "plain.jpg")).pixels
+        let sameAsRowByRow = converted.pixels == expected.pixels
+        #expect(profileApplied)
+        #expect(sameAsRowByRow)
+    }
+
+    @Test static func queuedConversionBeforeReductionEqualsRowByRow() throws {
+        let width = 1100, height = 1000
+        let p3 = try [UInt8](Data(contentsOf: URL(fileURLWithPath: PictureFiles.filesPath("display-p3-patches.jpg"))))
+        let profile = try #require(JPEGMetadata(p3).iccProfile)
+        let pixels = JPEGScaleTests.pixels(.drawing, width: width, height: height, components: 3)
+        let plain = try Fixtures.jpeg(pixels: pixels, width: width, height: height, components: 3)
+        let fit = PictureFit(side: 100, preservesAspectRatio: true)
+        let reduced = try JPEGDecoder.decode(tagged(plain, profile: profile), path: "tagged.jpg", fit: fit)
+
+        // Independently: the whole picture, converted row by row, then reduced.
+        var whole = try JPEGDecoder.decode(plain, path: "plain.jpg")
+        let transform = try #require(ColorProfileTransform(profile: profile))
+        let size = fit.reducedSize(width: width, height: height)
+        var sink = PictureRowSink(width: width, height: height, target: size)
+        whole.pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in 0 ..< height {
+                transform.convert(buffer.baseAddress! + y * width * 4, count: width)
+                sink.add(buffer.baseAddress! + y * width * 4, y: y)
+            }
+        }
+        let expected = sink.image()
+        #expect(reduced.width == size.width && reduced.height == size.height)
+        let sameAsRowByRow = reduced.pixels == expected.pixels
+        #expect(sameAsRowByRow)
     }
 }

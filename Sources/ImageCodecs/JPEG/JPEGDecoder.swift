@@ -1,6 +1,7 @@
 import CJPEGReader
 import Raster
 import SafeFiles
+import WorkThreads
 
 /// Decodes baseline and progressive JPEGs (greyscale, YCbCr, RGB, CMYK and YCCK) into opaque
 /// RGBA8 through libjpeg, shown as a photo viewer shows them: turned upright by the Exif
@@ -38,17 +39,26 @@ enum JPEGDecoder {
                                     max_height: UInt32(clamping: limits.maxHeight),
                                     max_decoded_bytes: UInt64(clamping: limits.maxDecodedBytes),
                                     max_working_bytes: UInt64(clamping: limits.maxWorkingBytes))
-        let rows = JPEGRowCollector(target: target, profile: metadata.iccProfile)
-        withExtendedLifetime(rows) {
-            let context = Unmanaged.passUnretained(rows).toOpaque()
-            bytes.withUnsafeBufferPointer { buffer in
-                jpeg_reader_decode(buffer.baseAddress, buffer.count, caps, UInt32(clamping: target?.width ?? 0),
-                                   UInt32(clamping: target?.height ?? 0), { context, decoding, rgba, y in
-                                       guard let context, let decoding, let rgba else { return }
-                                       Unmanaged<JPEGRowCollector>.fromOpaque(context).takeUnretainedValue()
-                                           .take(rgba, y: Int(y), decoding: decoding.pointee)
-                                   }, context, &result)
+        let rows = JPEGRowCollector(target: target, profile: metadata.iccProfile, storedSize: metadata.frameSize)
+        func decodeRows() {
+            withExtendedLifetime(rows) {
+                let context = Unmanaged.passUnretained(rows).toOpaque()
+                bytes.withUnsafeBufferPointer { buffer in
+                    jpeg_reader_decode(buffer.baseAddress, buffer.count, caps, UInt32(clamping: target?.width ?? 0),
+                                       UInt32(clamping: target?.height ?? 0), { context, decoding, rgba, y in
+                                           guard let context, let decoding, let rgba else { return }
+                                           Unmanaged<JPEGRowCollector>.fromOpaque(context).takeUnretainedValue()
+                                               .take(rgba, y: Int(y), decoding: decoding.pointee)
+                                       }, context, &result)
+                }
             }
+            rows.finish()
+        }
+        if rows.queue != nil {
+            // Piece 0 decodes; piece 1, on a helper if there is one, converts rows meanwhile.
+            WorkerPool.shared.perform(2) { piece in piece == 0 ? decodeRows() : rows.convertRows() }
+        } else {
+            decodeRows()
         }
         defer { jpeg_reader_free_pixels(result.pixels) }
 

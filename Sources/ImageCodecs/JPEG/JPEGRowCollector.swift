@@ -12,78 +12,71 @@ import Darwin
 /// reduction, converting each to sRGB first when the file has an RGB profile. Its methods run
 /// between libjpeg calls and never call libjpeg.
 ///
-/// Little CMS takes about 20 ns a pixel, the most of a large picture's decoding (a quarter
-/// of a second for a 12-megapixel phone photo). For a picture of a megapixel or more the rows
-/// are therefore converted in batches, each batch's two halves at once on two threads with a
-/// transform each; every pixel is converted exactly as it would be alone, so the result does
-/// not depend on the threads.
-final class JPEGRowCollector {
-    /// Rows converted together; with two threads, 32 rows each.
-    static let batchRows = 64
+/// Little CMS takes about 17 ns a pixel, twice libjpeg's decoding, the most of a large
+/// picture's decoding. For a picture of a megapixel or more the rows therefore pass through a
+/// `RowConversionQueue`: while libjpeg decodes the next rows, a second thread (running
+/// `convertRows`) converts the last ones with a transform of its own, and the decoding thread
+/// converts what that thread has not taken. Every pixel is converted exactly as it would be
+/// alone, so the result does not depend on the threads.
+final class JPEGRowCollector: @unchecked Sendable {
     /// Pictures of fewer pixels are converted row by row on the decoding thread.
     static let parallelPixels = 1 << 20
 
     let target: (width: Int, height: Int)?
     let profile: [UInt8]?
+    /// Where rows wait for their conversion: for a picture of `parallelPixels` or more with a
+    /// profile, nil otherwise.
+    let queue: RowConversionQueue?
     private(set) var sink: PictureRowSink?
     /// How many rows have been taken (the decoder checks that every row came).
     private(set) var rowsTaken = 0
-    /// One transform per converting thread: none without a usable profile.
-    private var transforms: [ColorProfileTransform] = []
-    /// Rows waiting for their conversion, `batchRows` of `width` RGBA pixels at most.
-    private var batch: [UInt8] = []
-    private var batchFirstRow = 0
-    private var batchCount = 0
+    /// The decoding thread's transform: none without a usable profile, or with the queue's.
+    private var transform: ColorProfileTransform?
 
-    init(target: (width: Int, height: Int)?, profile: [UInt8]?) {
+    /// A collector for a picture stored at `storedSize` (from its frame header, if read).
+    init(target: (width: Int, height: Int)?, profile: [UInt8]?, storedSize: (width: Int, height: Int)?) {
         self.target = target
         self.profile = profile
+        let large = storedSize.map { $0.width * $0.height >= Self.parallelPixels } ?? false
+        queue = profile != nil && large ? RowConversionQueue() : nil
     }
 
     /// Takes row `y`, `decoding.width` straight RGBA pixels at `rgba` (which it may change).
     func take(_ rgba: UnsafeMutablePointer<UInt8>, y: Int, decoding: JPEGReaderResult) {
-        let width = Int(decoding.width), height = Int(decoding.height)
+        let height = Int(decoding.height)
         guard y >= 0, y < height else { return }
         if sink == nil { start(decoding) }
         rowsTaken += 1
-        guard transforms.count == 2 else {
-            transforms.first?.convert(rgba, count: width)
-            sink?.add(rgba, y: y)
+        if converts, let queue {
+            queue.add(rgba, y: y) { pixels, row in self.sink?.add(pixels, y: row) }
             return
         }
-        if batchCount == 0 { batchFirstRow = y }
-        batch.withUnsafeMutableBufferPointer { buffer in
-            _ = memcpy(buffer.baseAddress! + batchCount * width * 4, rgba, width * 4)
-        }
-        batchCount += 1
-        if batchCount == Self.batchRows || y == height - 1 { flush(width: width) }
+        transform?.convert(rgba, count: Int(decoding.width))
+        sink?.add(rgba, y: y)
     }
+
+    /// The second thread's work: converts queued rows until `finish` is called.
+    func convertRows() {
+        queue?.convertUntilFinished()
+    }
+
+    /// After the decoding, whatever its outcome: hands on the rows still queued and lets
+    /// `convertRows` return.
+    func finish() {
+        queue?.finish { pixels, row in self.sink?.add(pixels, y: row) }
+    }
+
+    /// Whether rows go through the queue (set once the first row came).
+    private var converts = false
 
     private func start(_ decoding: JPEGReaderResult) {
-        let width = Int(decoding.width), height = Int(decoding.height)
         sink = JPEGDecoder.sink(decoded: decoding, target: target)
         guard decoding.components == 3, let profile, let first = ColorProfileTransform(profile: profile) else { return }
-        transforms = [first]
-        if width * height >= Self.parallelPixels, let second = ColorProfileTransform(profile: profile) {
-            transforms.append(second)
-            batch = [UInt8](repeating: 0, count: Self.batchRows * width * 4)
+        if let queue, let second = ColorProfileTransform(profile: profile) {
+            queue.begin(width: Int(decoding.width), producerTransform: first, converterTransform: second)
+            converts = true
+        } else {
+            transform = first
         }
-    }
-
-    /// Converts the waiting rows, the first half with one transform and the rest with the
-    /// other at the same time, then hands them on in order.
-    private func flush(width: Int) {
-        let count = batchCount, firstHalf = (count + 1) / 2
-        let pieces = [(transforms[0], 0, firstHalf), (transforms[1], firstHalf, count - firstHalf)]
-        batch.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let rows = buffer.baseAddress!
-            nonisolated(unsafe) let work = pieces
-            WorkerPool.shared.perform(2) { index in
-                let (transform, first, rowCount) = work[index]
-                transform.convert(rows + first * width * 4, count: rowCount * width)
-            }
-            for k in 0 ..< count { sink?.add(rows + k * width * 4, y: batchFirstRow + k) }
-        }
-        batchCount = 0
     }
 }
