@@ -1,7 +1,8 @@
 /// Runs a few independent pieces of work on the machine's cores (`WorkerPool.shared`) and
 /// returns their results in the order of the pieces, so what is computed never depends on the
 /// scheduling: the quantizer's loops, the encoder's variants and candidate tables, the
-/// pictures decoded at once and the decoders' halves of a batch of rows.
+/// pictures decoded at once, the HEIF decoder's halves of a batch of rows and a large JPEG's
+/// decoding beside its colour conversion.
 package enum ParallelWork {
     /// `work(0) ..< work(count)`, concurrently when `concurrently` is set and there is more
     /// than one piece. Each piece must touch only state of its own (its own scratch buffers,

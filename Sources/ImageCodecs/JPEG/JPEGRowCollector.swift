@@ -48,7 +48,7 @@ final class JPEGRowCollector: @unchecked Sendable {
         if sink == nil { start(decoding) }
         rowsTaken += 1
         if converts, let queue {
-            queue.add(rgba, y: y) { pixels, row in self.sink?.add(pixels, y: row) }
+            queue.add(rgba, y: y, handOn: handOn)
             return
         }
         transform?.convert(rgba, count: Int(decoding.width))
@@ -63,7 +63,12 @@ final class JPEGRowCollector: @unchecked Sendable {
     /// After the decoding, whatever its outcome: hands on the rows still queued and lets
     /// `convertRows` return.
     func finish() {
-        queue?.finish { pixels, row in self.sink?.add(pixels, y: row) }
+        queue?.finish(handOn: handOn)
+    }
+
+    /// Where the queue hands converted rows on: the sink, in row order.
+    private func handOn(_ pixels: UnsafePointer<UInt8>, row: Int) {
+        sink?.add(pixels, y: row)
     }
 
     /// Whether rows go through the queue (set once the first row came).
