@@ -60,4 +60,16 @@ import Testing
         let sameAsRowByRow = reduced.pixels == expected.pixels
         #expect(sameAsRowByRow)
     }
+
+    /// The queue is chosen by the size libjpeg decodes to: a 4800 px square wanted at 100 px
+    /// is decoded at 4/8, 5.76 MP, and queued; at 1/8 of 9600 px wanted at 50 px (1.44 MP)
+    /// too; a 3200 px square wanted at 20 px decodes at 2/8, 0.64 MP, and is not.
+    @Test(arguments: [(4800, 100, true), (9600, 50, true), (3200, 20, false), (1000, 0, false), (1024, 0, true)])
+    static func queueFollowsTheDecodedSize(side: Int, wanted: Int, queued: Bool) {
+        let target = wanted > 0 ? (width: wanted, height: wanted) : nil
+        let decoded = JPEGDecoder.decodedSize(stored: (side, side), target: target)
+        let collector = JPEGRowCollector(target: target, profile: [0], decodedSize: decoded)
+        #expect((collector.queue != nil) == queued, "\(side) px wanted at \(wanted) decodes to \(decoded)")
+        #expect(JPEGRowCollector(target: target, profile: nil, decodedSize: decoded).queue == nil)
+    }
 }

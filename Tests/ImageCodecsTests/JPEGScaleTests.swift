@@ -158,7 +158,8 @@ import Testing
         }
     }
 
-    /// libjpeg decodes at the scale the rule picks, to the picture's size times M/8 rounded up.
+    /// libjpeg decodes at the scale the rule picks, to the picture's size times M/8 rounded up,
+    /// the size `JPEGDecoder.decodedSize` foretells.
     @Test(arguments: [(959, 8, 959), (960, 4, 480), (961, 4, 481), (1920, 2, 480), (1924, 2, 481), (3840, 1, 480)])
     static func decodeUsesTheChosenScale(side: Int, eighths: Int, decoded: Int) throws {
         let limits = JPEGReaderLimits(max_width: 1 << 14, max_height: 1 << 14, max_decoded_bytes: 1 << 28,
@@ -170,5 +171,7 @@ import Testing
         #expect(result.status == JPEG_READER_OK)
         #expect(result.scale_num == Int32(eighths))
         #expect(result.width == UInt32(decoded) && result.height == UInt32(decoded))
+        let foretold = JPEGDecoder.decodedSize(stored: (side, side), target: (20, 20))
+        #expect(foretold.width == decoded && foretold.height == decoded)
     }
 }

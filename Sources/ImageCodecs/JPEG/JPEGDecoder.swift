@@ -39,7 +39,8 @@ enum JPEGDecoder {
                                     max_height: UInt32(clamping: limits.maxHeight),
                                     max_decoded_bytes: UInt64(clamping: limits.maxDecodedBytes),
                                     max_working_bytes: UInt64(clamping: limits.maxWorkingBytes))
-        let rows = JPEGRowCollector(target: target, profile: metadata.iccProfile, storedSize: metadata.frameSize)
+        let rows = JPEGRowCollector(target: target, profile: metadata.iccProfile,
+                                    decodedSize: metadata.frameSize.map { decodedSize(stored: $0, target: target) })
         func decodeRows() {
             withExtendedLifetime(rows) {
                 let context = Unmanaged.passUnretained(rows).toOpaque()
@@ -96,6 +97,15 @@ enum JPEGDecoder {
                                                        eighths: eighths, width: reduced.width, height: reduced.height))
         }
         return PictureRowSink(width: width, height: height, target: reduced)
+    }
+
+    /// The size libjpeg decodes a picture stored at `stored` to, for `target` (nil: whole):
+    /// the stored size times the scale `jpeg_reader_scale_num` picks, rounded up.
+    static func decodedSize(stored: (width: Int, height: Int), target: (width: Int, height: Int)?)
+        -> (width: Int, height: Int) {
+        let eighths = Int(jpeg_reader_scale_num(UInt32(clamping: stored.width), UInt32(clamping: stored.height),
+                                                UInt32(clamping: target?.width ?? 0), UInt32(clamping: target?.height ?? 0)))
+        return ((stored.width * eighths + 7) / 8, (stored.height * eighths + 7) / 8)
     }
 
     /// The NUL-terminated library message held in the result's fixed buffer.

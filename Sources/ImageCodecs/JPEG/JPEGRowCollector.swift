@@ -24,20 +24,29 @@ final class JPEGRowCollector: @unchecked Sendable {
 
     let target: (width: Int, height: Int)?
     let profile: [UInt8]?
-    /// Where rows wait for their conversion: for a picture of `parallelPixels` or more with a
-    /// profile, nil otherwise.
+    /// Where rows may wait for their conversion: for a profile and a decoded picture of
+    /// `parallelPixels` or more, nil otherwise. `convertRows` waits on it from the start.
     let queue: RowConversionQueue?
     private(set) var sink: PictureRowSink?
     /// How many rows have been taken (the decoder checks that every row came).
     private(set) var rowsTaken = 0
-    /// The decoding thread's transform: none without a usable profile, or with the queue's.
-    private var transform: ColorProfileTransform?
 
-    /// A collector for a picture stored at `storedSize` (from its frame header, if read).
-    init(target: (width: Int, height: Int)?, profile: [UInt8]?, storedSize: (width: Int, height: Int)?) {
+    /// How the rows become sRGB, decided at the first row.
+    private enum Conversion {
+        /// They are sRGB already, or the profile is not usable: rows go on as decoded.
+        case none
+        /// Each row is converted on the decoding thread.
+        case rowByRow(ColorProfileTransform)
+        /// Rows pass through the queue.
+        case queued(RowConversionQueue)
+    }
+    private var conversion = Conversion.none
+
+    /// A collector for a picture libjpeg decodes at `decodedSize` (nil when unknown).
+    init(target: (width: Int, height: Int)?, profile: [UInt8]?, decodedSize: (width: Int, height: Int)?) {
         self.target = target
         self.profile = profile
-        let large = storedSize.map { $0.width * $0.height >= Self.parallelPixels } ?? false
+        let large = decodedSize.map { $0.width * $0.height >= Self.parallelPixels } ?? false
         queue = profile != nil && large ? RowConversionQueue() : nil
     }
 
@@ -47,12 +56,15 @@ final class JPEGRowCollector: @unchecked Sendable {
         guard y >= 0, y < height else { return }
         if sink == nil { start(decoding) }
         rowsTaken += 1
-        if converts, let queue {
+        switch conversion {
+        case .queued(let queue):
             queue.add(rgba, y: y, handOn: handOn)
-            return
+        case .rowByRow(let transform):
+            transform.convert(rgba, count: Int(decoding.width))
+            sink?.add(rgba, y: y)
+        case .none:
+            sink?.add(rgba, y: y)
         }
-        transform?.convert(rgba, count: Int(decoding.width))
-        sink?.add(rgba, y: y)
     }
 
     /// The second thread's work: converts queued rows until `finish` is called.
@@ -71,17 +83,14 @@ final class JPEGRowCollector: @unchecked Sendable {
         sink?.add(pixels, y: row)
     }
 
-    /// Whether rows go through the queue (set once the first row came).
-    private var converts = false
-
     private func start(_ decoding: JPEGReaderResult) {
         sink = JPEGDecoder.sink(decoded: decoding, target: target)
         guard decoding.components == 3, let profile, let first = ColorProfileTransform(profile: profile) else { return }
         if let queue, let second = ColorProfileTransform(profile: profile) {
             queue.begin(width: Int(decoding.width), producerTransform: first, converterTransform: second)
-            converts = true
+            conversion = .queued(queue)
         } else {
-            transform = first
+            conversion = .rowByRow(first)
         }
     }
 }

@@ -46,9 +46,12 @@ final class RowConversionQueue: @unchecked Sendable {
     private var pending: [Int] = []
     private var producerFinished = false
 
-    // The producer's own: the slot it is filling, and how many rows it holds.
+    // The producer's own: the slot it is filling, its pixels, how many rows it holds, and
+    // the row length (a copy of `rowBytes`, read without the monitor).
     private var filling: Int?
+    private var fillingPixels: UnsafeMutablePointer<UInt8>?
     private var filledRows = 0
+    private var producerRowBytes = 0
 
     /// An empty queue; the converter may wait on it before `begin`.
     init() {}
@@ -67,18 +70,20 @@ final class RowConversionQueue: @unchecked Sendable {
             self.converterTransform = converterTransform
             slots = (0 ..< Self.slotCount).map { _ in Slot(pixels: .allocate(capacity: width * 4 * Self.rowsPerSlot)) }
         }
+        producerRowBytes = width * 4
     }
 
     /// The producer: copies row `y` at `rgba` into the queue; converted rows go to `handOn`
-    /// in row order, possibly during a later call.
+    /// in row order, during this call or a later one. Only taking a slot and queueing it take
+    /// the monitor: a row in between is a copy.
     func add(_ rgba: UnsafePointer<UInt8>, y: Int, handOn: (UnsafePointer<UInt8>, Int) -> Void) {
-        let slot = filling ?? freeSlot(firstRow: y, handOn: handOn)
-        filling = slot
-        let (pixels, rowBytes) = monitor.withLock { (slots[slot].pixels, self.rowBytes) }
-        memcpy(pixels + filledRows * rowBytes, rgba, rowBytes)
+        let pixels = fillingPixels ?? takeFreeSlot(firstRow: y, handOn: handOn)
+        memcpy(pixels + filledRows * producerRowBytes, rgba, producerRowBytes)
         filledRows += 1
-        if filledRows == Self.rowsPerSlot { queueFilling() }
-        handOnConverted(handOn)
+        if filledRows == Self.rowsPerSlot {
+            queueFilling()
+            handOnConverted(handOn)
+        }
     }
 
     /// The producer, after the last row (or a failure): converts what is left, waits for the
@@ -130,6 +135,7 @@ final class RowConversionQueue: @unchecked Sendable {
     private func queueFilling() {
         guard let slot = filling else { return }
         filling = nil
+        fillingPixels = nil
         let rows = filledRows
         filledRows = 0
         monitor.withLock {
@@ -144,17 +150,21 @@ final class RowConversionQueue: @unchecked Sendable {
         }
     }
 
-    /// A free slot, now being filled from row `firstRow`: converting queued slots, or waiting
-    /// for a conversion under way, until one is handed on.
-    private func freeSlot(firstRow: Int, handOn: (UnsafePointer<UInt8>, Int) -> Void) -> Int {
+    /// Takes a free slot to fill from row `firstRow` and returns its pixels: converts queued
+    /// slots, or waits for a conversion under way, until one is handed on.
+    private func takeFreeSlot(firstRow: Int, handOn: (UnsafePointer<UInt8>, Int) -> Void) -> UnsafeMutablePointer<UInt8> {
         while true {
-            let free: Int? = monitor.withLock {
+            let free: (slot: Int, pixels: UnsafeMutablePointer<UInt8>)? = monitor.withLock {
                 guard let slot = slots.indices.first(where: { slots[$0].state == .free }) else { return nil }
                 slots[slot].state = .filling
                 slots[slot].firstRow = firstRow
-                return slot
+                return (slot, slots[slot].pixels)
             }
-            if let free { return free }
+            if let free {
+                filling = free.slot
+                fillingPixels = free.pixels
+                return free.pixels
+            }
             if !convertOldestQueued(by: .producer) {
                 monitor.withLock {
                     if let head = pending.first, slots[head].state == .converting { monitor.wait(Self.conversionFinished) }
