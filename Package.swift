@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(name: "SafeFilesTests", dependencies: ["SharedTestSupport", "SafeFiles"]),
         .testTarget(name: "ImageCodecsTests",
                     dependencies: ["SharedTestSupport", "ImageCodecs", "SafeFiles", "GIFFile", "Raster", "Palette",
-                                   "WorkThreads", "CTestImageFixtures", "CJPEGReader", "CHEIF"],
+                                   "WorkThreads", "CTestImageFixtures", "CJPEGReader", "CHEIF", "CLCMS"],
                     exclude: ["Files"]),
         // The encoder, and GIFFile's writer, summary and errors against giflib's reference reader.
         .testTarget(name: "GIFEncodingTests",

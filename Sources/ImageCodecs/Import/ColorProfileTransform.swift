@@ -10,9 +10,10 @@ import CLCMS
 final class ColorProfileTransform {
     private let transform: cmsHTRANSFORM
 
-    /// A transform from `profile` to sRGB, or nil when the profile cannot be used: damaged,
-    /// not for RGB data, or refused by Little CMS. The caller then keeps the values as they
-    /// are, which is what a picture without a profile means.
+    /// A transform from `profile` to sRGB, or nil when there is nothing to convert: the
+    /// profile is damaged, not for RGB data or refused by Little CMS, or, for 8-bit values,
+    /// it is sRGB's own to the last bit (`SRGBEquivalence`). The caller then keeps the values
+    /// as they are, which is what a picture without a profile means.
     convenience init?(profile: [UInt8], sixteenBitInput: Bool = false) {
         guard !profile.isEmpty, profile.count <= Int(UInt32.max) else { return nil }
         let opened = profile.withUnsafeBytes { raw in
@@ -20,6 +21,7 @@ final class ColorProfileTransform {
         }
         guard let source = opened else { return nil }
         defer { cmsCloseProfile(source) }
+        guard sixteenBitInput || !SRGBEquivalence.holds(for: source) else { return nil }
         self.init(source: source, sixteenBitInput: sixteenBitInput)
     }
 
