@@ -26,14 +26,17 @@ enum AvatarLoader {
             pictures.append((settings.avatarImages[index], defaultButtons[index % defaultButtons.count],
                              "\(index % defaultButtons.count + 1)"))
         }
+        // Every layer has the same fit, so a file shown on several layers is decoded once.
+        let decodedAs = firstUses(pictures.map(\.picture?.path))
+        let distinct = pictures.indices.filter { decodedAs[$0] == $0 }
         // One file beside the built-in pictures decodes alone: a large picture's decoder splits
         // its own work over the cores (JPEG rows, HEIF tiles), and inside a piece of this map
         // it did not (a 12 MP HEIC without thumbnail took 4.0 to 4.4 s instead of 2.6 to 2.9).
-        let files = pictures.filter { $0.picture?.path != nil }.count
+        let files = distinct.filter { pictures[$0].picture?.path != nil }.count
         let atOnce = concurrently && files >= 2
         // The cores take pictures in the order given, so the largest files go first: a large
         // picture started last would leave one core decoding it alone.
-        let order = atOnce ? largestFirst(pictures.map(\.picture)) : Array(pictures.indices)
+        let order = atOnce ? largestFirst(distinct.map { pictures[$0].picture }).map { distinct[$0] } : distinct
         let decoded = ParallelWork.map(order.count, concurrently: atOnce) { j -> Result<RGBAImage, ImageCodecError> in
             let k = order[j]
             do throws(ImageCodecError) {
@@ -46,8 +49,20 @@ enum AvatarLoader {
         var results = [Result<RGBAImage, ImageCodecError>?](repeating: nil, count: pictures.count)
         for (j, k) in order.enumerated() { results[k] = decoded[j] }
         var images: [RGBAImage] = []
-        for result in results { images.append(try result!.get()) }
+        for k in pictures.indices { images.append(try results[decodedAs[k]]!.get()) }
         return SceneImages(head: images[0], buttons: Array(images.dropFirst()))
+    }
+
+    /// For each position, the first position with the same file path: itself for the first
+    /// use of a path, and for what has no path (pictures in memory, the built-in ones).
+    static func firstUses(_ paths: [String?]) -> [Int] {
+        var first: [String: Int] = [:]
+        return paths.enumerated().map { position, path in
+            guard let path else { return position }
+            if let earlier = first[path] { return earlier }
+            first[path] = position
+            return position
+        }
     }
 
     /// The positions of `pictures` by the work their decoding takes, most first: files by
