@@ -104,7 +104,7 @@ final class AnimationEncoder {
         mapper = FrameIndexMapper(palette: palette, interfaceColors: interfaceColors, dither: options.dither,
                                   orderedStrength: options.orderedStrength)
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
-                                        lzwTolerance: options.lzwTolerance, inParallel: options.isParallel)
+                                        lzwTolerance: options.lzwTolerance)
         packedTable = palette.tableColors.map(\.packed)
         screen = DisplayedScreen(width: width, height: height)
         refiner = options.stillTileSettings(width: width, height: height, interfaceColors: interfaceColors).map { settings in

@@ -6,8 +6,8 @@ import GIFTestSupport
 import SharedTestSupport
 import Testing
 
-/// The encoder writes the transparent variant of a frame only when it is smaller, and a local
-/// colour table only when it pays; crafted frames make each choice go both ways.
+/// The encoder writes the transparent variant of a frame when it breaks the indices into fewer
+/// runs, and a local colour table only when it pays; crafted frames make each choice go both ways.
 @Suite enum AnimationVariantTests {
     static let width = 64, height = 32
 
@@ -115,5 +115,20 @@ import Testing
         let (gif, _) = try encodePair(first, second, localTables: true)
         // All 16 greys are used: a local table would be as large as the global one.
         #expect(gif.frames[1].localPalette == nil)
+    }
+
+    @Test static func runsDecideBetweenTheVariants() {
+        // 0 1 0 1 2 2 falls into five runs. With the middle three unchanged it is written
+        // 0 T T T 2 2, three runs: transparent. With only the third unchanged, 0 1 T 1 2 2,
+        // still five: a tie, which stays opaque.
+        let indices: [UInt8] = [0, 1, 0, 1, 2, 2]
+        #expect(FrameVariantSelector.transparencyShortensRuns(indices, unchanged: [false, true, true, true, false, false]))
+        #expect(!FrameVariantSelector.transparencyShortensRuns(indices, unchanged: [false, false, true, false, false, false]))
+        // Nothing unchanged: the same runs, so never transparent.
+        #expect(!FrameVariantSelector.transparencyShortensRuns(indices, unchanged: [Bool](repeating: false, count: 6)))
+        // Scattered unchanged pixels inside one flat run only break it up.
+        #expect(!FrameVariantSelector.transparencyShortensRuns([UInt8](repeating: 5, count: 8),
+                                                              unchanged: [false, true, false, true, false, true, false, true]))
+        #expect(!FrameVariantSelector.transparencyShortensRuns([], unchanged: []))
     }
 }
