@@ -47,10 +47,15 @@ final class FrameVariantSelector {
         var image: EncodedGIFImage
         /// The colours the screen shows inside `frame.rect` afterwards.
         var shown: [UInt32]
-        /// True when the transparent variant won.
-        var usesTransparency: Bool
-        /// True when a local colour table won.
-        var usesLocalTable: Bool
+    }
+
+    /// One way of writing the rectangle, before it is encoded.
+    private struct Variant {
+        var frame: GIFFrame
+        /// The colours the screen shows inside `frame.rect` afterwards.
+        var shown: [UInt32]
+        /// The LZW stream of `frame.indices` when the LZW-friendly re-choice made it.
+        var lzwData: [UInt8]?
     }
 
     /// Chooses how to write `rect` whose new indices are `indices` (row by row over `rect`);
@@ -66,27 +71,24 @@ final class FrameVariantSelector {
         if let colors, let lossyArea, lzwTolerance > 0, !lossyArea.intersection(rect).isEmpty {
             bounds = errorBounds(indices, colors, rect: rect, area: lossyArea.intersection(rect))
         }
-        let (frame, shown): (GIFFrame, [UInt32])
-        var data: [UInt8]?
+        let variant: Variant
         if let transparent = palette.transparentIndex, let unchanged, let previous,
            Self.transparencyShortensRuns(indices, unchanged: unchanged) {
             precondition(unchanged.count == indices.count && previous.count == indices.count
                          && (colors?.count ?? indices.count) == indices.count, "a frame's pixel lists differ in length")
-            (frame, shown) = transparentVariant(rect: rect, indices: indices, unchanged: unchanged, previous: previous,
-                                                transparent: transparent, colors: colors, bounds: bounds,
-                                                codeSize: builder.globalCodeSize, data: &data)
+            variant = transparentVariant(rect: rect, indices: indices, unchanged: unchanged, previous: previous,
+                                         transparent: transparent, colors: colors, bounds: bounds,
+                                         codeSize: builder.globalCodeSize)
         } else {
-            (frame, shown) = opaqueVariant(rect: rect, indices: indices, colors: colors, bounds: bounds,
-                                           codeSize: builder.globalCodeSize, data: &data)
+            variant = opaqueVariant(rect: rect, indices: indices, colors: colors, bounds: bounds,
+                                    codeSize: builder.globalCodeSize)
         }
-        var best = Choice(frame: frame, image: try builder.encodeImage(frame, lzwData: data, using: chooser),
-                          shown: shown, usesTransparency: frame.transparentIndex != nil, usesLocalTable: false)
-        if allowsLocalTables, let local = localTableVariant(of: frame) {
+        var best = Choice(frame: variant.frame, image: try builder.encodeImage(variant.frame, lzwData: variant.lzwData,
+                                                                               using: chooser),
+                          shown: variant.shown)
+        if allowsLocalTables, let local = localTableVariant(of: variant.frame) {
             let image = try builder.encodeImage(local, using: chooser)
-            if image.fileSize < best.image.fileSize {
-                best = Choice(frame: local, image: image, shown: shown, usesTransparency: best.usesTransparency,
-                              usesLocalTable: true)
-            }
+            if image.fileSize < best.image.fileSize { best = Choice(frame: local, image: image, shown: variant.shown) }
         }
         return best
     }
@@ -98,7 +100,7 @@ final class FrameVariantSelector {
         var opaqueRuns = 0, transparentRuns = 0
         indices.withUnsafeBufferPointer { indices in
             unchanged.withUnsafeBufferPointer { unchanged in
-                // -1 and 256: no index, and not the transparent one (which is below 256).
+                // The transparent index counts as 256, beside every index; -1 starts the first run.
                 var lastOpaque = -1, lastTransparent = -1
                 for position in 0 ..< indices.count {
                     let index = Int(indices[position])
@@ -113,28 +115,28 @@ final class FrameVariantSelector {
         return transparentRuns < opaqueRuns
     }
 
-    /// Every pixel written with its index (re-chosen within `bounds` when given); `data`
-    /// receives the LZW stream when the re-choice made it.
-    private func opaqueVariant(rect: PixelRect, indices: [UInt8], colors: [UInt32]?, bounds: [Int32]?, codeSize: Int,
-                               data: inout [UInt8]?) -> (GIFFrame, [UInt32]) {
+    /// Every pixel written with its index (re-chosen within `bounds` when given).
+    private func opaqueVariant(rect: PixelRect, indices: [UInt8], colors: [UInt32]?, bounds: [Int32]?,
+                               codeSize: Int) -> Variant {
         var opaque = indices
+        var lzwData: [UInt8]?
         if let bounds, let colors {
             var made: [UInt8] = []
             opaque = chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
                                     palette: packedTable, transparentIndex: nil, codeSize: codeSize, data: &made)
-            data = made
+            lzwData = made
         }
-        return (GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep),
-                opaque.mapped(through: packedTable, beyond: 0))
+        return Variant(frame: GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep),
+                       shown: opaque.mapped(through: packedTable, beyond: 0), lzwData: lzwData)
     }
 
     /// The `unchanged` pixels written as `transparent`, the others with their index; with
     /// `bounds`, every pixel re-chosen within its bound, where the transparent index counts with
-    /// the error of what `previous` shows. `data` receives the LZW stream when the re-choice made it.
+    /// the error of what `previous` shows.
     private func transparentVariant(rect: PixelRect, indices: [UInt8], unchanged: [Bool], previous: [UInt32],
-                                    transparent: UInt8, colors: [UInt32]?, bounds: [Int32]?, codeSize: Int,
-                                    data: inout [UInt8]?) -> (GIFFrame, [UInt32]) {
+                                    transparent: UInt8, colors: [UInt32]?, bounds: [Int32]?, codeSize: Int) -> Variant {
         var frameIndices = indices
+        var lzwData: [UInt8]?
         // The per-pixel loops run on raw buffers: element by element, each write to an
         // array checked that the array was not shared, a call per pixel.
         frameIndices.withUnsafeMutableBufferPointer { frameIndices in
@@ -159,7 +161,7 @@ final class FrameVariantSelector {
             frameIndices = chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds, shown: previous,
                                           palette: packedTable, transparentIndex: transparent, codeSize: codeSize,
                                           data: &made)
-            data = made
+            lzwData = made
         }
         var shown = previous
         shown.withUnsafeMutableBufferPointer { shown in
@@ -171,8 +173,9 @@ final class FrameVariantSelector {
                 }
             }
         }
-        return (GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
-                         transparentIndex: Int(transparent)), shown)
+        return Variant(frame: GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
+                                       transparentIndex: Int(transparent)),
+                       shown: shown, lzwData: lzwData)
     }
 
     /// Per pixel of `rect`, the largest squared error allowed: 0 outside `area` and where the
