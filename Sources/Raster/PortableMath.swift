@@ -127,10 +127,16 @@ public enum PortableMath {
         return s / c
     }
 
-    /// Decimal logarithm of a positive finite value, from its binary exponent and an
-    /// atanh series for the mantissa (|z| <= 1/3, so 30 terms are far past double precision):
-    /// PSNR figures and the decisions taken on them are the same on every machine.
+    /// Decimal logarithm of a positive finite value, `log(x) / ln 10`: PSNR figures and the
+    /// decisions taken on them are the same on every machine.
     public static func log10(_ x: Double) -> Double {
+        log(x) / ln10
+    }
+
+    /// Natural logarithm of a positive finite value, from its binary exponent and an atanh
+    /// series for the mantissa (|z| <= 1/3, so 30 terms are far past double precision).
+    /// 0 gives −infinity, +infinity itself, a negative value or NaN gives NaN.
+    public static func log(_ x: Double) -> Double {
         guard x > 0, x.isFinite else { return x == 0 ? -.infinity : (x.isNaN || x < 0 ? .nan : .infinity) }
         let exponent = Double(x.exponent)
         let mantissa = x.significand  // 1 ..< 2
@@ -141,8 +147,16 @@ public enum PortableMath {
             sum += term / Double(2 * k + 1)
             term *= zSquared
         }
-        let naturalLog = exponent * ln2 + 2 * sum
-        return naturalLog / ln10
+        return exponent * ln2 + 2 * sum
+    }
+
+    /// x^y for x >= 0, as `exp(y · log(x))`; 0^y is 0 for y > 0 and 1 for y = 0. A negative
+    /// or NaN base gives NaN.
+    public static func pow(_ x: Double, _ y: Double) -> Double {
+        guard !(x.isNaN || y.isNaN || x < 0) else { return .nan }
+        if y == 0 { return 1 }
+        if x == 0 { return y > 0 ? 0 : .infinity }
+        return exp(y * log(x))
     }
 
     /// e^x for finite x with |x| <= 700: x = k·ln 2 + r with |r| <= ln 2 / 2 (about), e^r by its Taylor

@@ -49,6 +49,13 @@ struct HEIFColorDescription: Equatable {
     func transform(sixteenBitInput: Bool) -> ColorProfileTransform? {
         let points = [red, green, blue, white]
         guard points.allSatisfy({ $0.x > 0 && $0.x < 1 && $0.y > 0 && $0.y < 1 && $0.x + $0.y <= 1 }) else { return nil }
+        if !sixteenBitInput, let curve = ownToneCurve() {
+            // 8-bit values with a curve the project evaluates itself: its own conversion.
+            guard let colorants = MatrixShaperTransform.colorants(red: (red.x, red.y), green: (green.x, green.y),
+                                                                  blue: (blue.x, blue.y), white: (white.x, white.y))
+            else { return nil }
+            return ColorProfileTransform(matrixShaper: ICCMatrixShaperProfile(colorants: colorants, curves: [curve, curve, curve]))
+        }
         guard let curve = toneCurve() else { return nil }
         defer { cmsFreeToneCurve(curve) }
         var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
@@ -74,6 +81,19 @@ struct HEIFColorDescription: Equatable {
         case 8: return cmsBuildGamma(nil, 1.0)
         case 16: return Self.tabulated { Self.pq($0) * Self.pqPeak / Self.referenceWhite }
         case 18: return Self.tabulated { Self.hlg($0) / Self.hlg(0.75) }
+        default: return nil
+        }
+    }
+
+    /// The curve as the project's own matrix-shaper conversion evaluates it, for the transfers
+    /// that are a formula (nil for PQ, HLG and code points without a meaning here).
+    private func ownToneCurve() -> ICCToneCurve? {
+        switch transfer {
+        case _ where Self.sRGBLikeTransfers.contains(transfer):
+            return ICCToneCurve(parametric: 3, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
+        case 4: return .gamma(2.2)
+        case 5: return .gamma(2.8)
+        case 8: return .identity
         default: return nil
         }
     }

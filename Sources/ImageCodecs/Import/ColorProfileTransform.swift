@@ -1,14 +1,22 @@
 import CLCMS
 
 /// Converts straight RGBA pixels described by an embedded ICC profile (or a profile built from
-/// a HEIF colour description) to sRGB RGBA8 with Little CMS, relative colorimetric intent,
-/// alpha copied unchanged.
+/// a HEIF colour description) to sRGB RGBA8, relative colorimetric intent, alpha copied
+/// unchanged.
 ///
 /// The GIF carries no profile, so viewers take its colours as sRGB; converting at decode makes
 /// a Display P3 or Adobe RGB picture look as it does in a photo viewer. Built once per picture
-/// and used row by row.
+/// and used row by row. 8-bit pixels of a matrix-shaper profile (`ICCMatrixShaperProfile`)
+/// are converted by the project's own `MatrixShaperTransform`, the same on every machine;
+/// other profiles, and 16-bit input, by Little CMS.
 final class ColorProfileTransform {
-    private let transform: cmsHTRANSFORM
+    /// Who converts.
+    private enum Engine {
+        case matrixShaper(MatrixShaperTransform)
+        case littleCMS(cmsHTRANSFORM)
+    }
+
+    private let engine: Engine
 
     /// A transform from `profile` to sRGB, or nil when there is nothing to convert: the
     /// profile is damaged, not for RGB data or refused by Little CMS, or, for 8-bit values,
@@ -22,7 +30,23 @@ final class ColorProfileTransform {
         guard let source = opened else { return nil }
         defer { cmsCloseProfile(source) }
         guard sixteenBitInput || !SRGBEquivalence.holds(for: source) else { return nil }
-        self.init(source: source, sixteenBitInput: sixteenBitInput)
+        if !sixteenBitInput, cmsGetColorSpace(source) == cmsSigRgbData,
+           let matrixShaper = ICCMatrixShaperProfile(profile: profile).flatMap(MatrixShaperTransform.init(profile:)) {
+            self.init(engine: .matrixShaper(matrixShaper))
+        } else {
+            self.init(source: source, sixteenBitInput: sixteenBitInput)
+        }
+    }
+
+    private init(engine: Engine) {
+        self.engine = engine
+    }
+
+    /// The project's own conversion from `profile` for 8-bit input; nil when its matrix is
+    /// unusable (see `MatrixShaperTransform.init(profile:)`).
+    convenience init?(matrixShaper profile: ICCMatrixShaperProfile) {
+        guard let transform = MatrixShaperTransform(profile: profile) else { return nil }
+        self.init(engine: .matrixShaper(transform))
     }
 
     /// A transform from the open RGB profile `source` (still the caller's to close) to sRGB,
@@ -38,21 +62,34 @@ final class ColorProfileTransform {
         guard let made = cmsCreateTransform(source, input, sRGB, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
                                             cmsUInt32Number(cmsFLAGS_COPY_ALPHA | (exact ? cmsFLAGS_NOOPTIMIZE : 0)))
         else { return nil }
-        transform = made
+        engine = .littleCMS(made)
     }
 
-    deinit { cmsDeleteTransform(transform) }
+    deinit {
+        if case .littleCMS(let transform) = engine { cmsDeleteTransform(transform) }
+    }
+
+    /// True when the project's own matrix-shaper conversion does the work (not Little CMS).
+    var isMatrixShaper: Bool {
+        if case .matrixShaper = engine { return true }
+        return false
+    }
 
     /// Converts `count` RGBA8 pixels at `pixels` in place.
     func convert(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
-        cmsDoTransform(transform, pixels, pixels, cmsUInt32Number(count))
+        switch engine {
+        case .matrixShaper(let transform):
+            transform.convert(pixels, count: count)
+        case .littleCMS(let transform):
+            cmsDoTransform(transform, pixels, pixels, cmsUInt32Number(count))
+        }
     }
 
     /// Converts `count` RGBA16 pixels at `source` into RGBA8 pixels at `target` (for a
     /// transform made with `sixteenBitInput`).
     func convert(_ source: UnsafePointer<UInt16>, into target: UnsafeMutablePointer<UInt8>, count: Int) {
-        guard count > 0 else { return }
+        guard count > 0, case .littleCMS(let transform) = engine else { return }
         cmsDoTransform(transform, source, target, cmsUInt32Number(count))
     }
 }

@@ -76,6 +76,11 @@ struct Matrix3: Equatable {
 
     func row(_ index: Int) -> [Double] { rows[index] }
 
+    /// The matrix times the column vector `v`.
+    func apply(_ v: [Double]) -> [Double] {
+        rows.map { row in (0 ..< 3).reduce(0) { $0 + row[$1] * v[$1] } }
+    }
+
     static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         Matrix3(rows: (0 ..< 3).map { i in (0 ..< 3).map { j in (0 ..< 3).reduce(0) { $0 + a.rows[i][$1] * b.rows[$1][j] } } })
     }
