@@ -183,7 +183,12 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
         inverted_cmyk = cinfo.saw_Adobe_marker ? 1 : 0;
         break;
     default:
+#ifdef JCS_EXTENSIONS
+        // libjpeg-turbo writes RGBA itself: the same colour conversion, one copy fewer.
+        cinfo.out_color_space = JCS_EXT_RGBA;
+#else
         cinfo.out_color_space = JCS_RGB;
+#endif
         break;
     }
     cinfo.scale_num = jpeg_reader_scale_num(cinfo.image_width, cinfo.image_height, min_width, min_height);
@@ -233,19 +238,18 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
     }
     result->width = width;
     result->height = height;
+    // Rows libjpeg writes as RGBA go straight where the RGBA rows belong.
+    int writes_rgba = components == 4 && cinfo.out_color_space != JCS_CMYK;
     while (cinfo.output_scanline < height) {
-        JSAMPROW rows[1] = { row };
         size_t y = cinfo.output_scanline;
+        unsigned char *target = row_handler != NULL ? pixels : pixels + y * width * 4u;
+        JSAMPROW rows[1] = { writes_rgba ? target : row };
         if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) {
             ERREXIT(&cinfo, JERR_INPUT_EOF);
         }
-        if (row_handler != NULL) {
-            // Called between libjpeg calls, so an error's longjmp never crosses the handler.
-            expand_row(row, pixels, width, components, inverted_cmyk);
-            row_handler(context, result, pixels, (uint32_t)y);
-        } else {
-            expand_row(row, pixels + y * width * 4u, width, components, inverted_cmyk);
-        }
+        if (!writes_rgba) expand_row(row, target, width, components, inverted_cmyk);
+        // Called between libjpeg calls, so an error's longjmp never crosses the handler.
+        if (row_handler != NULL) row_handler(context, result, pixels, (uint32_t)y);
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);

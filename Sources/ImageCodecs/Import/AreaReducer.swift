@@ -100,25 +100,31 @@ struct AreaReducer {
         columns.withUnsafeBufferPointer { columns in
             rowSums.withUnsafeMutableBufferPointer { row in
                 row.update(repeating: 0)
+                // Many neighbouring source pixels land in one target pixel: their weighted
+                // sums are gathered in registers (`here` for the target pixel, `next` for the
+                // part of a straddling pixel past its end) and added to the row when the
+                // target pixel changes. Integer sums: the same totals in any order.
+                var target = -1
+                var here = PixelSums(), next = PixelSums()
                 var x = firstColumn
                 for k in 0 ..< count {
                     let pixel = pixels + 4 * k
                     let alpha = UInt64(pixel[3])
                     let r = UInt64(pixel[0]) * alpha, g = UInt64(pixel[1]) * alpha, b = UInt64(pixel[2]) * alpha
                     let span = columns[x]
-                    let at = span.first * 4
-                    row[at] &+= r &* span.firstWeight
-                    row[at + 1] &+= g &* span.firstWeight
-                    row[at + 2] &+= b &* span.firstWeight
-                    row[at + 3] &+= alpha &* span.firstWeight
-                    if span.secondWeight != 0 {
-                        row[at + 4] &+= r &* span.secondWeight
-                        row[at + 5] &+= g &* span.secondWeight
-                        row[at + 6] &+= b &* span.secondWeight
-                        row[at + 7] &+= alpha &* span.secondWeight
+                    if span.first != target {
+                        here.flush(into: row, at: target)
+                        next.flush(into: row, at: target + 1)
+                        target = span.first
+                        here = PixelSums()
+                        next = PixelSums()
                     }
+                    here.add(r, g, b, alpha, weight: span.firstWeight)
+                    if span.secondWeight != 0 { next.add(r, g, b, alpha, weight: span.secondWeight) }
                     x += step
                 }
+                here.flush(into: row, at: target)
+                next.flush(into: row, at: target + 1)
             }
         }
         let span = rows[y]
@@ -145,6 +151,32 @@ struct AreaReducer {
             sums.withUnsafeMutableBufferPointer { sums in
                 for i in 0 ..< sums.count { sums[i] &+= gathered[i] }
             }
+        }
+    }
+
+    /// One target pixel's four weighted sums (colour times alpha, and alpha) being gathered.
+    private struct PixelSums {
+        var red: UInt64 = 0, green: UInt64 = 0, blue: UInt64 = 0, alpha: UInt64 = 0
+        var isEmpty = true
+
+        @inline(__always)
+        mutating func add(_ r: UInt64, _ g: UInt64, _ b: UInt64, _ a: UInt64, weight: UInt64) {
+            red &+= r &* weight
+            green &+= g &* weight
+            blue &+= b &* weight
+            alpha &+= a &* weight
+            isEmpty = false
+        }
+
+        /// Adds the sums to target pixel `pixel` of `row` (nothing when none were gathered).
+        @inline(__always)
+        func flush(into row: UnsafeMutableBufferPointer<UInt64>, at pixel: Int) {
+            guard !isEmpty else { return }
+            let at = pixel * 4
+            row[at] &+= red
+            row[at + 1] &+= green
+            row[at + 2] &+= blue
+            row[at + 3] &+= alpha
         }
     }
 
