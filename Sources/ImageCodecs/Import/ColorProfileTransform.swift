@@ -20,7 +20,7 @@ final class ColorProfileTransform {
 
     /// A transform from `profile` to sRGB, or nil when there is nothing to convert: the
     /// profile is damaged, not for RGB data or refused by Little CMS, or, for 8-bit values,
-    /// it is sRGB's own to the last bit (`SRGBEquivalence`). The caller then keeps the values
+    /// it is a matrix-shaper profile that is sRGB's own to the last bit (`SRGBEquivalence`). The caller then keeps the values
     /// as they are, which is what a picture without a profile means.
     convenience init?(profile: [UInt8], sixteenBitInput: Bool = false) {
         guard !profile.isEmpty, profile.count <= Int(UInt32.max) else { return nil }
@@ -29,13 +29,14 @@ final class ColorProfileTransform {
         }
         guard let source = opened else { return nil }
         defer { cmsCloseProfile(source) }
-        guard sixteenBitInput || !SRGBEquivalence.holds(for: source) else { return nil }
-        if !sixteenBitInput, cmsGetColorSpace(source) == cmsSigRgbData,
-           let matrixShaper = ICCMatrixShaperProfile(profile: profile).flatMap(MatrixShaperTransform.init(profile:)) {
-            self.init(engine: .matrixShaper(matrixShaper))
-        } else {
-            self.init(source: source, sixteenBitInput: sixteenBitInput)
+        if !sixteenBitInput, let matrixShaper = ICCMatrixShaperProfile(profile: profile) {
+            guard !SRGBEquivalence.holds(for: matrixShaper) else { return nil }
+            if let transform = MatrixShaperTransform(profile: matrixShaper) {
+                self.init(engine: .matrixShaper(transform))
+                return
+            }
         }
+        self.init(source: source, sixteenBitInput: sixteenBitInput)
     }
 
     private init(engine: Engine) {

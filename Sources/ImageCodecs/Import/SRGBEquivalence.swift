@@ -1,10 +1,9 @@
-import CLCMS
+import Raster
 
-/// Whether an RGB profile is sRGB itself as far as 8-bit values can tell: keeping each 8-bit
-/// colour it describes is as close to the exact conversion to sRGB as Little CMS's own 8-bit
-/// transform comes. Such a profile (the "sRGB IEC61966-2.1" that cameras, editors and browsers
-/// embed is the common one) needs no conversion; skipping it saves Little CMS's 20 ns or so a
-/// pixel and the last-step rounding in which its versions differ.
+/// Whether a matrix-shaper profile is sRGB itself as far as 8-bit values can tell: keeping
+/// each 8-bit colour it describes is as close to the exact conversion to sRGB as Little CMS's
+/// own 8-bit transform comes. Such a profile (the "sRGB IEC61966-2.1" that cameras, editors
+/// and browsers embed is the common one) needs no conversion at all.
 ///
 /// The test covers all 16.7 million colours with 3 x 256 x 2 evaluations. A matrix-shaper
 /// profile converts a colour to sRGB as `encode(M · decode(value))`: `decode` is the profile's
@@ -14,59 +13,37 @@ import CLCMS
 /// their entries: it lies between the sum of the negative off-diagonal entries added and the
 /// sum of the positive ones added. Where both ends encode to within `tolerance` of the value,
 /// for each of a channel's 256 values, no colour's exact conversion lies further than that
-/// from the colour itself.
+/// from the colour itself. Everything is evaluated with the project's own arithmetic (the
+/// profile as `ICCMatrixShaperProfile` reads it), so the answer is the same on every machine.
 enum SRGBEquivalence {
     /// How far, in 8-bit steps, the exact conversion may lie from the stored value. Little CMS's
     /// precalculated 8-bit transforms lie up to about 0.7 of a step from it (4 million random
     /// colours from the common sRGB profile, Display P3 and Adobe RGB); the common sRGB
     /// profile's own values lie at most 0.52 from it (its green leaks into red at red 0).
-    static let tolerance: Float = 0.6
+    static let tolerance = 0.6
 
-    /// Whether `source` (an open profile, still the caller's) converts every 8-bit RGB colour
-    /// to itself in sRGB. False for anything but a matrix-shaper RGB profile with an XYZ
-    /// connection space and no lookup tables (Little CMS would use those first).
-    static func holds(for source: cmsHPROFILE) -> Bool {
-        guard cmsGetColorSpace(source) == cmsSigRgbData, cmsGetPCS(source) == cmsSigXYZData else { return false }
-        let tables = [cmsSigAToB0Tag, cmsSigAToB1Tag, cmsSigAToB2Tag, cmsSigDToB0Tag, cmsSigDToB1Tag, cmsSigDToB2Tag]
-        guard !tables.contains(where: { cmsIsTag(source, $0) != 0 }) else { return false }
-        guard let sRGB = cmsCreate_sRGBProfile() else { return false }
-        defer { cmsCloseProfile(sRGB) }
-        guard let stored = colorants(of: source), let shown = colorants(of: sRGB),
-              let toSRGB = shown.inverse.map({ $0 * stored }) else { return false }
+    /// Whether `profile` converts every 8-bit RGB colour to itself in sRGB.
+    static func holds(for profile: ICCMatrixShaperProfile) -> Bool {
+        guard let shown = MatrixShaperTransform.sRGBColorants.inverse else { return false }
+        let toSRGB = shown * profile.colorants
         for channel in 0 ..< 3 {
-            guard let decode = toneCurve(of: source, channel: channel),
-                  let sRGBCurve = toneCurve(of: sRGB, channel: channel),
-                  let encode = cmsReverseToneCurve(sRGBCurve) else { return false }
-            defer { cmsFreeToneCurve(encode) }
             let row = toSRGB.row(channel)
             let leaks = row.indices.filter { $0 != channel }.map { row[$0] }
             let lowest = leaks.filter { $0 < 0 }.reduce(0, +), highest = leaks.filter { $0 > 0 }.reduce(0, +)
             for value in 0 ... 255 {
-                let linear = row[channel] * Double(cmsEvalToneCurveFloat(decode, Float(value) / 255))
+                let linear = row[channel] * profile.curves[channel].value(at: Double(value) / 255)
                 for end in [linear + lowest, linear + highest] {
-                    let encoded = cmsEvalToneCurveFloat(encode, Float(min(max(end, 0), 1))) * 255
-                    guard abs(encoded - Float(value)) <= tolerance else { return false }
+                    let encoded = 255 * sRGBEncoded(min(max(end, 0), 1))
+                    guard abs(encoded - Double(value)) <= tolerance else { return false }
                 }
             }
         }
         return true
     }
 
-    /// The profile's red, green and blue colorants (XYZ, D50) as a matrix's columns.
-    private static func colorants(of profile: cmsHPROFILE) -> Matrix3? {
-        let tags = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
-        var columns: [cmsCIEXYZ] = []
-        for tag in tags {
-            guard let raw = cmsReadTag(profile, tag) else { return nil }
-            columns.append(raw.assumingMemoryBound(to: cmsCIEXYZ.self).pointee)
-        }
-        return Matrix3(rows: [columns.map(\.X), columns.map(\.Y), columns.map(\.Z)])
-    }
-
-    /// The profile's tone curve for `channel` (0 red, 1 green, 2 blue), owned by the profile.
-    private static func toneCurve(of profile: cmsHPROFILE, channel: Int) -> OpaquePointer? {
-        let tag = [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag][channel]
-        return cmsReadTag(profile, tag).map { OpaquePointer($0) }
+    /// sRGB's encoding curve (IEC 61966-2-1): linear light 0 ... 1 to the stored value 0 ... 1.
+    static func sRGBEncoded(_ linear: Double) -> Double {
+        linear <= 0.0031308 ? 12.92 * linear : 1.055 * PortableMath.pow(linear, 1 / 2.4) - 0.055
     }
 }
 
