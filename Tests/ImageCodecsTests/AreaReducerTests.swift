@@ -1,4 +1,5 @@
 @testable import Raster
+import SharedTestSupport
 import Testing
 @testable import ImageCodecs
 
@@ -44,6 +45,64 @@ import Testing
         }
         #expect(whole.image() == passes.image())
         #expect(whole.image().pixels == [35, 0, 0, 255, 55, 0, 0, 255])
+    }
+
+    /// The reduction of straight RGBA `pixels` (`sourceWidth` x `sourceHeight`) to `width` x
+    /// `height`, computed from the overlaps directly: source pixel (i, j) spans [i·width,
+    /// (i + 1)·width) by [j·height, ...) in units in which a target pixel is sourceWidth by
+    /// sourceHeight, and adds its alpha-weighted colour times the overlap's area.
+    static func boxFiltered(_ pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) -> [UInt8] {
+        func overlap(_ source: Int, _ sourceLength: Int, _ target: Int, _ targetLength: Int) -> Int {
+            max(0, min((source + 1) * sourceLength, (target + 1) * targetLength) - max(source * sourceLength, target * targetLength))
+        }
+        var out: [UInt8] = []
+        let area = sourceWidth * sourceHeight
+        for ty in 0 ..< height {
+            for tx in 0 ..< width {
+                var sums = [0, 0, 0, 0]
+                for sy in 0 ..< sourceHeight {
+                    let wy = overlap(sy, height, ty, sourceHeight)
+                    guard wy > 0 else { continue }
+                    // Only the source columns that can overlap target column tx.
+                    for sx in tx * sourceWidth / width ..< min(sourceWidth, (tx + 1) * sourceWidth / width + 1) {
+                        let w = wy * overlap(sx, width, tx, sourceWidth)
+                        guard w > 0 else { continue }
+                        let at = (sy * sourceWidth + sx) * 4, alpha = Int(pixels[at + 3])
+                        for c in 0 ..< 3 { sums[c] += Int(pixels[at + c]) * alpha * w }
+                        sums[3] += alpha * w
+                    }
+                }
+                out += (0 ..< 3).map { UInt8((sums[$0] + area * 255 / 2) / (area * 255)) } + [UInt8((sums[3] + area / 2) / area)]
+            }
+        }
+        return out
+    }
+
+    /// Random pictures of sizes that leave most target pixels with a run of whole source
+    /// pixels and a cut one at each edge (and some with none whole): row by row, and in
+    /// interlacing passes, the reduction is the box filter computed from the overlaps.
+    @Test(arguments: [(131, 7, 13, 2), (1000, 3, 130, 1), (97, 5, 96, 3), (64, 4, 16, 4), (10, 10, 7, 3)])
+    static func runsOfWholePixelsAddUpAsTheBoxFilter(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+        var random = SeededGenerator(seed: UInt64(sourceWidth * 1000 + width))
+        var pixels = (0 ..< sourceWidth * sourceHeight * 4).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
+        // Opaque rows as JPEGs give, and rows with alpha.
+        for at in stride(from: 3, to: pixels.count / 2, by: 4) { pixels[at] = 255 }
+        var rows = AreaReducer(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
+        var passes = rows
+        pixels.withUnsafeBufferPointer { all in
+            for y in 0 ..< sourceHeight {
+                let start = all.baseAddress! + y * sourceWidth * 4
+                rows.add(start, y: y, firstColumn: 0, step: 1, count: sourceWidth)
+                for first in 0 ..< 3 {
+                    let columns = Array(stride(from: first, to: sourceWidth, by: 3))
+                    let part = columns.flatMap { Array(all[(y * sourceWidth + $0) * 4 ..< (y * sourceWidth + $0) * 4 + 4]) }
+                    part.withUnsafeBufferPointer { passes.add($0.baseAddress!, y: y, firstColumn: first, step: 3, count: columns.count) }
+                }
+            }
+        }
+        let expected = boxFiltered(pixels, sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
+        #expect(rows.image().pixels == expected)
+        #expect(passes.image().pixels == expected)
     }
 
     @Test static func rowsSplitBetweenReducersJoinIntoTheSamePicture() {

@@ -8,7 +8,9 @@ import Darwin
 
 /// A HEIF or AVIF picture's nclx colour description (ITU-T H.273 code points) as far as it
 /// matters once Y'CbCr has been turned into R'G'B' (`HEIFPlanarRows` applies the matrix and the
-/// range): the primaries and the transfer function, turned into an ICC profile for Little CMS.
+/// range): the primaries and the transfer function, turned into the project's own
+/// matrix-shaper conversion for 8-bit samples with a formula transfer, else into an ICC
+/// profile for Little CMS.
 ///
 /// Transfer functions: sRGB (13), unspecified (2) and the BT.709 family (1, 6, 14, 15) are
 /// shown as sRGB, as photo viewers show SDR pictures; gamma 2.2 (4), 2.8 (5) and linear (8) as

@@ -2,10 +2,11 @@ import WorkThreads
 
 /// Converts the rows of a decoded HEIF picture's window to straight sRGB RGBA8 and hands them
 /// to a sink: the coded samples through `HEIFPlanarRows` (chroma, matrix), then
-/// `HEIFRowConverter` (depth, alpha, the Little CMS transform).
+/// `HEIFRowConverter` (depth, alpha, the colour conversion).
 ///
-/// That costs about 30 ns a pixel, most of it Little CMS: a third of a second for a
-/// 12-megapixel phone picture on one thread, after its tiles were decoded on two. A picture
+/// That cost about 30 ns a pixel when Little CMS converted every picture (a third of a second
+/// for a 12-megapixel phone picture on one thread, after its tiles were decoded on two), and
+/// still costs that for 10- and 12-bit samples. A picture
 /// of a megapixel or more that is reduced is therefore converted in two parts at once, the
 /// window's upper rows and its lower rows, each part with converters and a sink of its own;
 /// the lower part's reduction is then added to the upper's. The reducer's sums are exact

@@ -2,7 +2,7 @@
 /// little-endian 16-bit words) into straight sRGB RGBA8.
 ///
 /// Deep samples are widened to the full 16-bit range and, with a colour conversion, reduced to
-/// 8 bits by Little CMS after converting; without one they are rounded to the nearest 8-bit
+/// 8 bits by the colour conversion (Little CMS, for 16-bit input) after converting; without one they are rounded to the nearest 8-bit
 /// value. A premultiplied alpha plane is divided out before any conversion.
 final class HEIFRowConverter {
     private let width: Int

@@ -28,6 +28,11 @@ struct AreaReducer {
     let width: Int
     let height: Int
     private let columns: [Span]
+    /// For each source column lying wholly inside one target column, the column just past
+    /// the run of such columns inside the same target column; for any other, itself.
+    private let wholeRunEnds: [Int]
+    /// The weight of a source column lying wholly inside one target column (its length).
+    private let wholeColumnWeight: UInt64
     private let rows: [Span]
     /// One row of horizontally reduced sums (colour times alpha, and alpha) per target column.
     private var rowSums: [UInt64]
@@ -47,6 +52,8 @@ struct AreaReducer {
         self.height = height
         // A source pixel is `width` long and a target pixel `sourceWidth`: both span the picture.
         columns = Self.spans(count: sourceWidth, sourcePixelLength: width, targetPixelLength: sourceWidth, targets: width)
+        wholeColumnWeight = UInt64(width)
+        wholeRunEnds = Self.wholeRunEnds(columns, wholeWeight: wholeColumnWeight)
         rows = Self.spans(count: sourceHeight, sourcePixelLength: height, targetPixelLength: sourceHeight, targets: height)
         rowSums = [UInt64](repeating: 0, count: width * 4)
         sums = [UInt64](repeating: 0, count: width * height * 4)
@@ -71,6 +78,8 @@ struct AreaReducer {
         // picture spans the target exactly, and the source's last pixel may reach past it.
         columns = Self.spans(count: sourceWidth, sourcePixelLength: 8 * width, targetPixelLength: pictureWidth * eighths,
                              targets: width)
+        wholeColumnWeight = UInt64(8 * width)
+        wholeRunEnds = Self.wholeRunEnds(columns, wholeWeight: wholeColumnWeight)
         rows = Self.spans(count: sourceHeight, sourcePixelLength: 8 * height, targetPixelLength: pictureHeight * eighths,
                           targets: height)
         rowSums = [UInt64](repeating: 0, count: width * 4)
@@ -91,6 +100,16 @@ struct AreaReducer {
         }
     }
 
+    /// See `wholeRunEnds`.
+    private static func wholeRunEnds(_ columns: [Span], wholeWeight: UInt64) -> [Int] {
+        var ends = Array(columns.indices)
+        for x in columns.indices.reversed() where columns[x].secondWeight == 0 && columns[x].firstWeight == wholeWeight {
+            let continues = x + 1 < columns.count && ends[x + 1] > x + 1 && columns[x + 1].first == columns[x].first
+            ends[x] = continues ? ends[x + 1] : x + 1
+        }
+        return ends
+    }
+
     /// Adds `count` straight RGBA pixels at `pixels`, which sit in source row `y` at columns
     /// `firstColumn`, `firstColumn + step`, ... (step 1 for a whole row).
     mutating func add(_ pixels: UnsafePointer<UInt8>, y: Int, firstColumn: Int, step: Int, count: Int) {
@@ -100,10 +119,17 @@ struct AreaReducer {
         columns.withUnsafeBufferPointer { columns in
             rowSums.withUnsafeMutableBufferPointer { row in
                 row.update(repeating: 0)
-                // Many neighbouring source pixels land in one target pixel: their weighted
-                // sums are gathered in registers (`here` for the target pixel, `next` for the
-                // part of a straddling pixel past its end) and added to the row when the
-                // target pixel changes. Integer sums: the same totals in any order.
+                if step == 1 {
+                    wholeRunEnds.withUnsafeBufferPointer { runEnds in
+                        Self.addRow(pixels, firstColumn: firstColumn, count: count, columns: columns, runEnds: runEnds,
+                                    wholeWeight: wholeColumnWeight, into: row)
+                    }
+                    return
+                }
+                // An interlacing pass's pixels, `step` columns apart: their weighted sums are
+                // gathered in registers (`here` for the target pixel, `next` for the part of
+                // a straddling pixel past its end) and added to the row when the target pixel
+                // changes. Integer sums: the same totals in any order.
                 var target = -1
                 var here = PixelSums(), next = PixelSums()
                 var x = firstColumn
@@ -136,6 +162,54 @@ struct AreaReducer {
                     let second = first + width * 4
                     for i in 0 ..< width * 4 { sums[second + i] &+= row[i] &* span.secondWeight }
                 }
+            }
+        }
+    }
+
+    /// Adds `count` neighbouring pixels, from source column `firstColumn` on, to `row`. The
+    /// columns lying wholly inside one target column share one weight, so each run of them
+    /// is summed unweighted in a tight loop and multiplied once; a column cut by a target
+    /// column's edge adds its two weighted parts. Integer sums: the totals are exact.
+    private static func addRow(_ pixels: UnsafePointer<UInt8>, firstColumn: Int, count: Int,
+                               columns: UnsafeBufferPointer<Span>, runEnds: UnsafeBufferPointer<Int>,
+                               wholeWeight: UInt64, into row: UnsafeMutableBufferPointer<UInt64>) {
+        let end = firstColumn + count
+        var x = firstColumn
+        while x < end {
+            let span = columns[x]
+            let at = span.first * 4
+            let runEnd = Swift.min(runEnds[x], end)
+            if runEnd > x {
+                var red: UInt64 = 0, green: UInt64 = 0, blue: UInt64 = 0, alpha: UInt64 = 0
+                var pixel = pixels + 4 * (x - firstColumn)
+                for _ in x ..< runEnd {
+                    let a = UInt64(pixel[3])
+                    red &+= UInt64(pixel[0]) &* a
+                    green &+= UInt64(pixel[1]) &* a
+                    blue &+= UInt64(pixel[2]) &* a
+                    alpha &+= a
+                    pixel += 4
+                }
+                row[at] &+= red &* wholeWeight
+                row[at + 1] &+= green &* wholeWeight
+                row[at + 2] &+= blue &* wholeWeight
+                row[at + 3] &+= alpha &* wholeWeight
+                x = runEnd
+            } else {
+                let pixel = pixels + 4 * (x - firstColumn)
+                let a = UInt64(pixel[3])
+                let r = UInt64(pixel[0]) &* a, g = UInt64(pixel[1]) &* a, b = UInt64(pixel[2]) &* a
+                row[at] &+= r &* span.firstWeight
+                row[at + 1] &+= g &* span.firstWeight
+                row[at + 2] &+= b &* span.firstWeight
+                row[at + 3] &+= a &* span.firstWeight
+                if span.secondWeight != 0 {
+                    row[at + 4] &+= r &* span.secondWeight
+                    row[at + 5] &+= g &* span.secondWeight
+                    row[at + 6] &+= b &* span.secondWeight
+                    row[at + 7] &+= a &* span.secondWeight
+                }
+                x += 1
             }
         }
     }

@@ -8,7 +8,7 @@ import Darwin
 
 /// Batches of decoded rows on their way to sRGB, shared by the thread that decodes (the
 /// producer) and one that only converts (the converter), so that libjpeg decodes the next
-/// rows while Little CMS converts the last ones.
+/// rows while the colour conversion converts the last ones.
 ///
 /// The producer fills a free slot with rows and queues it; the converter converts the oldest
 /// queued slot with its own transform; the producer hands converted slots on in row order

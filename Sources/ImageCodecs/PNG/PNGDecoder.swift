@@ -8,8 +8,8 @@ import SafeFiles
 /// Every libpng call happens inside the CPNGReader functions, each behind its own setjmp, so
 /// no jump ever reaches Swift. Rows are converted as they arrive, so with a `fit` smaller than
 /// the picture only the reduced picture and one row exist at a time. Colour handling:
-/// - an iCCP profile for RGB data (and no sRGB chunk) is converted to sRGB by Little CMS,
-///   relative colorimetric; a damaged or unusable profile means sRGB, no error;
+/// - an iCCP profile for RGB data (and no sRGB chunk) is converted to sRGB
+///   (`ColorProfileTransform`), relative colorimetric; a damaged or unusable profile means sRGB, no error;
 /// - otherwise 8-bit files without gAMA, with sRGB, or with a gAMA close to 1/2.2 come out
 ///   byte for byte, and a file whose gAMA says another encoding is converted to sRGB;
 /// - 16-bit samples are taken as sRGB-encoded when nothing says otherwise and scaled to 8 bits.

@@ -3,7 +3,7 @@ import Raster
 
 /// Decodes WebP pictures (lossy, lossless, with or without alpha; an animation's first frame)
 /// through libwebp, shown as a photo viewer shows them: upright by the orientation in the
-/// EXIF chunk, converted to sRGB from the ICCP chunk by Little CMS, alpha straight.
+/// EXIF chunk, converted to sRGB from the ICCP chunk (`ColorProfileTransform`), alpha straight.
 ///
 /// A still picture larger than the layer is decoded at the reduced size by libwebp's own
 /// scaler (an area-averaging one), so the whole picture never exists; an animation's first
