@@ -11,7 +11,7 @@ import Raster
 /// 0 ... 1, is encoded to 8 bits through sRGB's curve, rounded to the nearest value. Alpha is
 /// kept. Against the exact conversion in doubles a channel lies within 0.5 of a step plus
 /// the error of linear light held in 2^16 steps (at most 0.03 of a step, near black).
-final class MatrixShaperTransform: @unchecked Sendable {
+final class MatrixShaperTransform: Sendable {
     /// Linear light of each stored value, channel after channel (red 0 ... 255, green, blue),
     /// in 2^16 steps.
     private let decoded: [Int64]
