@@ -183,8 +183,9 @@ void jpeg_reader_decode(const unsigned char *data, size_t size, JPEGReaderLimits
         inverted_cmyk = cinfo.saw_Adobe_marker ? 1 : 0;
         break;
     default:
-#ifdef JCS_EXTENSIONS
-        // libjpeg-turbo writes RGBA itself: the same colour conversion, one copy fewer.
+#ifdef JCS_ALPHA_EXTENSIONS
+        // libjpeg-turbo (1.2 and later) writes RGBA itself: the same colour conversion, one
+        // copy fewer.
         cinfo.out_color_space = JCS_EXT_RGBA;
 #else
         cinfo.out_color_space = JCS_RGB;

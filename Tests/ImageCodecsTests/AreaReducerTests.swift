@@ -47,25 +47,39 @@ import Testing
         #expect(whole.image().pixels == [35, 0, 0, 255, 55, 0, 0, 255])
     }
 
-    /// The reduction of straight RGBA `pixels` (`sourceWidth` x `sourceHeight`) to `width` x
-    /// `height`, computed from the overlaps directly: source pixel (i, j) spans [i·width,
-    /// (i + 1)·width) by [j·height, ...) in units in which a target pixel is sourceWidth by
-    /// sourceHeight, and adds its alpha-weighted colour times the overlap's area.
-    static func boxFiltered(_ pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) -> [UInt8] {
-        func overlap(_ source: Int, _ sourceLength: Int, _ target: Int, _ targetLength: Int) -> Int {
-            max(0, min((source + 1) * sourceLength, (target + 1) * targetLength) - max(source * sourceLength, target * targetLength))
+    /// One axis of a reduction as lengths: a source pixel is `source` long, a target pixel
+    /// `target`, and the picture ends at `targets` target pixels (a scaled decode's last source
+    /// pixel reaches past it and counts only up to it).
+    struct Axis {
+        var source: Int
+        var target: Int
+        var targets: Int
+
+        /// Plain reduction of `sourceCount` pixels to `targetCount`.
+        static func plain(_ sourceCount: Int, to targetCount: Int) -> Axis {
+            Axis(source: targetCount, target: sourceCount, targets: targetCount)
         }
+
+        func overlap(_ s: Int, _ t: Int) -> Int {
+            max(0, min((s + 1) * source, (t + 1) * target, targets * target) - max(s * source, t * target))
+        }
+    }
+
+    /// The reduction of straight RGBA `pixels` (`sourceWidth` x `sourceHeight`), computed from
+    /// the overlaps directly: each source pixel adds its alpha-weighted colour times the area
+    /// it shares with a target pixel.
+    static func boxFiltered(_ pixels: [UInt8], sourceWidth: Int, sourceHeight: Int, x: Axis, y: Axis) -> [UInt8] {
         var out: [UInt8] = []
-        let area = sourceWidth * sourceHeight
-        for ty in 0 ..< height {
-            for tx in 0 ..< width {
+        let area = x.target * y.target
+        for ty in 0 ..< y.targets {
+            for tx in 0 ..< x.targets {
                 var sums = [0, 0, 0, 0]
                 for sy in 0 ..< sourceHeight {
-                    let wy = overlap(sy, height, ty, sourceHeight)
+                    let wy = y.overlap(sy, ty)
                     guard wy > 0 else { continue }
                     // Only the source columns that can overlap target column tx.
-                    for sx in tx * sourceWidth / width ..< min(sourceWidth, (tx + 1) * sourceWidth / width + 1) {
-                        let w = wy * overlap(sx, width, tx, sourceWidth)
+                    for sx in tx * x.target / x.source ..< min(sourceWidth, (tx + 1) * x.target / x.source + 1) {
+                        let w = wy * x.overlap(sx, tx)
                         guard w > 0 else { continue }
                         let at = (sy * sourceWidth + sx) * 4, alpha = Int(pixels[at + 3])
                         for c in 0 ..< 3 { sums[c] += Int(pixels[at + c]) * alpha * w }
@@ -78,21 +92,26 @@ import Testing
         return out
     }
 
-    /// Random pictures of sizes that leave most target pixels with a run of whole source
-    /// pixels and a cut one at each edge (and some with none whole): row by row, and in
-    /// interlacing passes, the reduction is the box filter computed from the overlaps.
-    @Test(arguments: [(131, 7, 13, 2), (1000, 3, 130, 1), (97, 5, 96, 3), (64, 4, 16, 4), (10, 10, 7, 3)])
-    static func runsOfWholePixelsAddUpAsTheBoxFilter(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
-        var random = SeededGenerator(seed: UInt64(sourceWidth * 1000 + width))
-        var pixels = (0 ..< sourceWidth * sourceHeight * 4).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
-        // Opaque rows as JPEGs give, and rows with alpha.
+    /// Random straight RGBA pixels, the first half of them opaque (as JPEG rows are).
+    static func randomPixels(_ count: Int, seed: Int) -> [UInt8] {
+        var random = SeededGenerator(seed: UInt64(seed))
+        var pixels = (0 ..< count * 4).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
         for at in stride(from: 3, to: pixels.count / 2, by: 4) { pixels[at] = 255 }
-        var rows = AreaReducer(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
-        var passes = rows
+        return pixels
+    }
+
+    /// Feeds every row of `pixels` to copies of `reducer` three ways: whole rows; each row in
+    /// two neighbouring parts (the second starting at a column that is not 0); and in three
+    /// interlacing passes. Returns the three pictures.
+    static func reduced(_ pixels: [UInt8], width sourceWidth: Int, by reducer: AreaReducer) -> [RGBAImage] {
+        var rows = reducer, parts = reducer, passes = reducer
+        let split = sourceWidth * 2 / 5
         pixels.withUnsafeBufferPointer { all in
-            for y in 0 ..< sourceHeight {
+            for y in 0 ..< reducer.sourceHeight {
                 let start = all.baseAddress! + y * sourceWidth * 4
                 rows.add(start, y: y, firstColumn: 0, step: 1, count: sourceWidth)
+                parts.add(start, y: y, firstColumn: 0, step: 1, count: split)
+                parts.add(start + 4 * split, y: y, firstColumn: split, step: 1, count: sourceWidth - split)
                 for first in 0 ..< 3 {
                     let columns = Array(stride(from: first, to: sourceWidth, by: 3))
                     let part = columns.flatMap { Array(all[(y * sourceWidth + $0) * 4 ..< (y * sourceWidth + $0) * 4 + 4]) }
@@ -100,9 +119,32 @@ import Testing
                 }
             }
         }
-        let expected = boxFiltered(pixels, sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
-        #expect(rows.image().pixels == expected)
-        #expect(passes.image().pixels == expected)
+        return [rows.image(), parts.image(), passes.image()]
+    }
+
+    /// Random pictures of sizes that leave most target pixels with a run of whole source
+    /// pixels and a cut one at each edge (and some with none whole): by whole rows, by parts
+    /// of rows and in interlacing passes, the reduction is the box filter computed from the
+    /// overlaps.
+    @Test(arguments: [(131, 7, 13, 2), (1000, 3, 130, 1), (97, 5, 96, 3), (64, 4, 16, 4), (10, 10, 7, 3)])
+    static func runsOfWholePixelsAddUpAsTheBoxFilter(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+        let pixels = randomPixels(sourceWidth * sourceHeight, seed: sourceWidth * 1000 + width)
+        let expected = boxFiltered(pixels, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                                   x: .plain(sourceWidth, to: width), y: .plain(sourceHeight, to: height))
+        let reducer = AreaReducer(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
+        for image in reduced(pixels, width: sourceWidth, by: reducer) { #expect(image.pixels == expected) }
+    }
+
+    /// The same for pictures decoded at a reduced scale, whose last source pixel reaches past
+    /// the picture's edge: a 1003 x 21 picture at 1/8, 2/8 and 4/8 to 13 x 2.
+    @Test(arguments: [1, 2, 4])
+    static func runsOfAScaledDecodeAddUpAsTheBoxFilter(eighths: Int) {
+        let reducer = AreaReducer(pictureWidth: 1003, pictureHeight: 21, eighths: eighths, width: 13, height: 2)
+        let pixels = randomPixels(reducer.sourceWidth * reducer.sourceHeight, seed: eighths)
+        let x = Axis(source: 8 * 13, target: 1003 * eighths, targets: 13)
+        let y = Axis(source: 8 * 2, target: 21 * eighths, targets: 2)
+        let expected = boxFiltered(pixels, sourceWidth: reducer.sourceWidth, sourceHeight: reducer.sourceHeight, x: x, y: y)
+        for image in reduced(pixels, width: reducer.sourceWidth, by: reducer) { #expect(image.pixels == expected) }
     }
 
     @Test static func rowsSplitBetweenReducersJoinIntoTheSamePicture() {

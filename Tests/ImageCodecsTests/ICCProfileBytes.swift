@@ -25,10 +25,11 @@ enum ICCProfileBytes {
     static let displayP3: [[Double]] = [[0.515121, 0.241196, -0.001053], [0.291977, 0.692245, 0.041885],
                                         [0.157104, 0.066574, 0.784073]]
 
-    /// A profile of `space` and `connection` (four-letter signatures) with the colorants'
+    /// A profile of `deviceClass`, `space` and `connection` (four-letter signatures) with the colorants'
     /// XYZ tags, `curves` as the three TRC tags (one for all when given one) and `extra` tags.
     static func profile(colorants: [[Double]] = displayP3, curves: [[UInt8]] = [sRGBCurve],
-                        extra: [(String, [UInt8])] = [], space: String = "RGB ", connection: String = "XYZ ") -> [UInt8] {
+                        extra: [(String, [UInt8])] = [], deviceClass: String = "mntr", space: String = "RGB ",
+                        connection: String = "XYZ ") -> [UInt8] {
         let three = curves.count == 1 ? [curves[0], curves[0], curves[0]] : curves
         var tags: [(String, [UInt8])] = [("rXYZ", xyz(colorants[0])), ("gXYZ", xyz(colorants[1])), ("bXYZ", xyz(colorants[2])),
                                          ("rTRC", three[0]), ("gTRC", three[1]), ("bTRC", three[2])]
@@ -42,7 +43,7 @@ enum ICCProfileBytes {
             body += padded
         }
         var header = bigEndian32(UInt32(start + body.count)) + Array("test".utf8) + bigEndian32(0x0430_0000)
-        header += Array("mntr".utf8) + Array(space.utf8) + Array(connection.utf8)
+        header += Array(deviceClass.utf8) + Array(space.utf8) + Array(connection.utf8)
         header += [UInt8](repeating: 0, count: 12) + Array("acsp".utf8)
         header += [UInt8](repeating: 0, count: 128 - header.count)
         return header + table + body

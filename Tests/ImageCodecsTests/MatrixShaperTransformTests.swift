@@ -160,6 +160,9 @@ import Testing
         #expect(close(try curve(ICCProfileBytes.para(2, [g, a, -b, c])), { $0 >= b / a ? pow(a * $0 - b, g) + c : c }))
         #expect(close(try curve(ICCProfileBytes.para(3, [g, a, b, c, d])), { $0 >= d ? pow(a * $0 + b, g) : c * $0 }))
         #expect(close(try curve(ICCProfileBytes.para(4, [g, a, b, c, d, e, f])), { $0 >= d ? pow(a * $0 + b, g) + e : c * $0 + f }))
+        // A base at or below 0 gives the offset alone, even with a negative exponent.
+        let negative = try curve(ICCProfileBytes.para(4, [-1, 1, -0.5, 0, 0, 0.0625, 0]))
+        #expect(negative.value(at: 0.25) == 0.0625 && negative.value(at: 0.5) == 0.0625)
         #expect(try curve(ICCProfileBytes.curv([])) == .identity)
         #expect(close(try curve(ICCProfileBytes.curv([])), { $0 }))
     }
@@ -171,6 +174,9 @@ import Testing
         #expect(refused(ICCProfileBytes.para(5, [1, 1, 1, 1, 1, 1, 1, 1])))  // no such function type
         #expect(refused(ICCProfileBytes.para(1, [2.2, 0, 0])))  // a = 0
         #expect(refused(Array("sf32".utf8) + [UInt8](repeating: 0, count: 16)))  // another type
+        var short = ICCProfileBytes.curv([1, 2])
+        short.replaceSubrange(8 ..< 12, with: ICCProfileBytes.bigEndian32(100))  // 100 entries, 2 stored
+        #expect(refused(short))
         var huge = ICCProfileBytes.curv([1, 2])
         huge.replaceSubrange(8 ..< 12, with: ICCProfileBytes.bigEndian32(UInt32.max))  // more entries than bytes
         #expect(refused(huge))
@@ -182,6 +188,19 @@ import Testing
         // not a matrix-shaper profile for this transform.
         #expect(ICCMatrixShaperProfile(profile: ICCProfileBytes.profile(extra: [("A2B0", lookup)])) == nil)
         #expect(ICCMatrixShaperProfile(profile: ICCProfileBytes.profile(space: "CMYK")) == nil)
+        #expect(ICCMatrixShaperProfile(profile: ICCProfileBytes.profile(deviceClass: "link")) == nil)
+        #expect(ICCMatrixShaperProfile(profile: ICCProfileBytes.profile(deviceClass: "abst")) == nil)
+        #expect(ICCMatrixShaperProfile(profile: ICCProfileBytes.profile(deviceClass: "scnr")) != nil)
+        // A tag table longer than the profile's bytes could hold is refused before it is read.
+        var oneMore = ICCProfileBytes.profile()
+        oneMore.replaceSubrange(128 ..< 132, with: ICCProfileBytes.bigEndian32(UInt32((oneMore.count - 132) / 12 + 1)))
+        #expect(ICCMatrixShaperProfile(profile: oneMore) == nil)
+        // A signature listed twice: the first entry counts (here a broken second rXYZ).
+        var twice = ICCProfileBytes.profile(extra: [("rXYZ", Array("XYZ ".utf8) + [0, 0, 0, 0])])
+        #expect(ICCMatrixShaperProfile(profile: twice) != nil)
+        twice = ICCProfileBytes.profile()
+        twice.replaceSubrange(132 ..< 136, with: Array("gXYZ".utf8))  // rXYZ's entry renamed: no rXYZ
+        #expect(ICCMatrixShaperProfile(profile: twice) == nil)
         #expect(ICCMatrixShaperProfile(profile: ICCProfileBytes.profile(connection: "Lab ")) == nil)
         var missing = ICCProfileBytes.profile()
         missing.replaceSubrange(128 ..< 132, with: ICCProfileBytes.bigEndian32(5))  // the last TRC unlisted

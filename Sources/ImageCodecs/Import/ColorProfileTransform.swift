@@ -90,7 +90,10 @@ final class ColorProfileTransform {
     /// Converts `count` RGBA16 pixels at `source` into RGBA8 pixels at `target` (for a
     /// transform made with `sixteenBitInput`).
     func convert(_ source: UnsafePointer<UInt16>, into target: UnsafeMutablePointer<UInt8>, count: Int) {
-        guard count > 0, case .littleCMS(let transform) = engine else { return }
+        guard count > 0 else { return }
+        guard case .littleCMS(let transform) = engine else {
+            preconditionFailure("ColorProfileTransform: 16-bit input needs a transform made with sixteenBitInput")
+        }
         cmsDoTransform(transform, source, target, cmsUInt32Number(count))
     }
 }

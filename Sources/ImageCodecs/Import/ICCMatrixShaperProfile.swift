@@ -3,7 +3,8 @@
 /// RGB from cameras and most editors' RGB profiles are of this kind.
 ///
 /// Only what a colour engine would use as a matrix-shaper for an input picture is accepted:
-/// an RGB profile with an XYZ connection space, its `rXYZ` `gXYZ` `bXYZ` `rTRC` `gTRC` `bTRC`
+/// a device profile (display, input, output or colour space class) for RGB with an XYZ
+/// connection space, its `rXYZ` `gXYZ` `bXYZ` `rTRC` `gTRC` `bTRC`
 /// tags, and none of the lookup-table tags (`A2B0` to `A2B2`, `D2B0` to `D2B2`) that would
 /// take precedence over them. Anything else, damaged or not, is left to Little CMS.
 struct ICCMatrixShaperProfile: Equatable {
@@ -11,6 +12,10 @@ struct ICCMatrixShaperProfile: Equatable {
     let colorants: Matrix3
     /// The red, green and blue tone curves, stored value to linear light.
     let curves: [ICCToneCurve]
+
+    /// The device classes whose profiles describe a picture's colours (display, input, output,
+    /// colour space); links, abstract and named-colour profiles do not.
+    private static let deviceClasses: Set<String> = ["mntr", "scnr", "prtr", "spac"]
 
     /// Tags a colour engine prefers to the matrix and curves.
     private static let lookupTables = ["A2B0", "A2B1", "A2B2", "D2B0", "D2B1", "D2B2"]
@@ -26,7 +31,8 @@ struct ICCMatrixShaperProfile: Equatable {
     /// profile in the sense above, or any part of it that is used is damaged.
     init?(profile: [UInt8]) {
         let bytes = ICCBytes(bytes: profile[...])
-        guard bytes.signature(at: 16) == "RGB ", bytes.signature(at: 20) == "XYZ ",
+        guard bytes.signature(at: 12).map(Self.deviceClasses.contains) == true,
+              bytes.signature(at: 16) == "RGB ", bytes.signature(at: 20) == "XYZ ",
               let tags = Self.tags(bytes) else { return nil }
         guard !Self.lookupTables.contains(where: { tags[$0] != nil }) else { return nil }
         var columns: [[Double]] = []

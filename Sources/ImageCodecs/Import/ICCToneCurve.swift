@@ -90,7 +90,10 @@ enum ICCToneCurve: Equatable {
             let fraction = position - Double(low)
             y = entries[low] + (entries[low + 1] - entries[low]) * fraction
         case .parametric(let g, let a, let b, let c, let d, let e, let f):
-            y = x >= d ? PortableMath.pow(max(a * x + b, 0), g) + e : c * x + f
+            // A base at or below 0 gives 0 before the offset, whatever the exponent (as colour
+            // engines evaluate it: 0 to a negative power would be infinite).
+            let base = a * x + b
+            y = x >= d ? (base > 0 ? PortableMath.pow(base, g) : 0) + e : c * x + f
         }
         return y.isNaN ? 0 : min(max(y, 0), 1)
     }

@@ -2,15 +2,18 @@ import Raster
 
 /// Converts 8-bit RGBA pixels described by a matrix-shaper profile to sRGB, relative
 /// colorimetric, in integers from tables the project computes itself: the same pixels on
-/// every machine, whatever its Little CMS, and about a tenth of Little CMS's time a pixel.
+/// every machine, whatever its Little CMS, in 4 to 8 ns a pixel where Little CMS takes 17 to 20.
 ///
 /// Each channel's stored value is decoded by its tone curve to linear light (a 256-entry
 /// table, 2^16 = 1); the three are mixed by `M`, sRGB's colorant matrix inverted times the
 /// profile's (both at the D50 connection space, sRGB's adapted from D65 by Bradford as ICC
 /// engines do), with coefficients in 2^16 steps and a 64-bit sum; the result, clipped to
 /// 0 ... 1, is encoded to 8 bits through sRGB's curve, rounded to the nearest value. Alpha is
-/// kept. Against the exact conversion in doubles a channel lies within 0.5 of a step plus
-/// the error of linear light held in 2^16 steps (at most 0.03 of a step, near black).
+/// kept. Against the exact conversion in doubles a channel lies within 0.5 of a step (the
+/// final rounding) plus what holding linear light in 2^16 steps adds: the decoded values'
+/// rounding weighted by the matrix and the mixed value's, about 1.2 steps of 2^-16 for
+/// Display P3, 0.06 of an 8-bit step at worst (near black, where sRGB's curve is steepest).
+/// Measured: within 0.54 for P3 (`MatrixShaperTransformTests`).
 final class MatrixShaperTransform: Sendable {
     /// Linear light of each stored value, channel after channel (red 0 ... 255, green, blue),
     /// in 2^16 steps.
@@ -21,8 +24,9 @@ final class MatrixShaperTransform: Sendable {
     /// Linear light is held in `one` = 2^16 steps.
     static let one = 65536
 
-    /// The transform for `profile`; nil when its matrix is singular or far out of any range a
-    /// colour space has (a coefficient beyond ±64: the profile is damaged).
+    /// The transform for `profile`; nil when its matrix to sRGB is far out of any range a
+    /// colour space has (a coefficient beyond ±64, or not finite: the profile is damaged). A
+    /// singular profile matrix is no obstacle (only sRGB's is inverted).
     init?(profile: ICCMatrixShaperProfile) {
         guard let shown = Self.sRGBColorants.inverse else { return nil }
         let matrix = shown * profile.colorants
