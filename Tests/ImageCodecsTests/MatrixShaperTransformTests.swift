@@ -28,17 +28,24 @@ import Testing
         #expect(table.first == 0 && table.last == 255)
     }
 
+    /// The red, green and blue colorants (XYZ) Little CMS holds for `profile`, one column each.
+    static func littleCMSColorants(_ profile: cmsHPROFILE) throws -> [[Double]] {
+        try [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag].map { tag in
+            let xyz = try #require(cmsReadTag(profile, tag)).assumingMemoryBound(to: cmsCIEXYZ.self).pointee
+            return [xyz.X, xyz.Y, xyz.Z]
+        }
+    }
+
+    /// Whether `ours` (a matrix whose columns are colorants) has `theirs`' columns within 1e-6.
+    static func sameColorants(_ ours: Matrix3, _ theirs: [[Double]]) -> Bool {
+        (0 ..< 3).allSatisfy { column in (0 ..< 3).allSatisfy { abs(ours.rows[$0][column] - theirs[column][$0]) < 1e-6 } }
+    }
+
     @Test static func sRGBsColorantsAreLittleCMSs() throws {
         // Little CMS's built-in sRGB profile holds its D50 colorants; they were computed apart.
         let sRGB = try #require(cmsCreate_sRGBProfile())
         defer { cmsCloseProfile(sRGB) }
-        let tags = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
-        for (column, tag) in tags.enumerated() {
-            let xyz = try #require(cmsReadTag(sRGB, tag)).assumingMemoryBound(to: cmsCIEXYZ.self).pointee
-            let ours = MatrixShaperTransform.sRGBColorants.rows.map { $0[column] }
-            #expect(abs(ours[0] - xyz.X) < 1e-6 && abs(ours[1] - xyz.Y) < 1e-6 && abs(ours[2] - xyz.Z) < 1e-6,
-                    "column \(column): \(ours) against \(xyz)")
-        }
+        #expect(sameColorants(MatrixShaperTransform.sRGBColorants, try littleCMSColorants(sRGB)))
     }
 
     /// Colours to convert: every grey, every value of each channel with the others at 0 or
@@ -63,11 +70,7 @@ import Testing
     static func exact(_ pixels: [UInt8], colorants: [[Double]], decode: (Double) -> Double) throws -> [Double] {
         let sRGB = try #require(cmsCreate_sRGBProfile())
         defer { cmsCloseProfile(sRGB) }
-        let tags = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
-        let shown = try tags.map { tag -> [Double] in
-            let xyz = try #require(cmsReadTag(sRGB, tag)).assumingMemoryBound(to: cmsCIEXYZ.self).pointee
-            return [xyz.X, xyz.Y, xyz.Z]
-        }
+        let shown = try littleCMSColorants(sRGB)
         let toSRGB = try #require(Matrix3(rows: (0 ..< 3).map { r in shown.map { $0[r] } }).inverse)
             * Matrix3(rows: (0 ..< 3).map { r in colorants.map { $0[r] } })
         var out: [Double] = []
@@ -114,16 +117,7 @@ import Testing
         let profile = ICCProfileBytes.profile()
         let pixels = colours(random: 50_000)
         let ours = try converted(pixels, profile: profile)
-        let source = try #require(profile.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
-        defer { cmsCloseProfile(source) }
-        let sRGB = try #require(cmsCreate_sRGBProfile())
-        defer { cmsCloseProfile(sRGB) }
-        let format = cmsUInt32Number(render_gif_lcms_rgba8)
-        let transform = try #require(cmsCreateTransform(source, format, sRGB, format, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
-                                                        cmsUInt32Number(cmsFLAGS_NOOPTIMIZE | cmsFLAGS_COPY_ALPHA)))
-        defer { cmsDeleteTransform(transform) }
-        var theirs = [UInt8](repeating: 0, count: pixels.count)
-        cmsDoTransform(transform, pixels, &theirs, cmsUInt32Number(pixels.count / 4))
+        let theirs = try SRGBEquivalenceTests.littleCMSExact(pixels, profile: profile)
         let differing = zip(ours, theirs).filter { $0 != $1 }
         #expect(differing.allSatisfy { abs(Int($0.0) - Int($0.1)) <= 1 })
         #expect(differing.count * 100 < pixels.count, "\(differing.count) of \(pixels.count) channels")
@@ -252,11 +246,7 @@ import Testing
         defer { cmsCloseProfile(profile) }
         let ours = try #require(MatrixShaperTransform.colorants(red: (0.68, 0.32), green: (0.265, 0.69), blue: (0.15, 0.06),
                                                                  white: (0.3127, 0.3290)))
-        for (column, tag) in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag].enumerated() {
-            let xyz = try #require(cmsReadTag(profile, tag)).assumingMemoryBound(to: cmsCIEXYZ.self).pointee
-            let mine = ours.rows.map { $0[column] }
-            #expect(abs(mine[0] - xyz.X) < 1e-6 && abs(mine[1] - xyz.Y) < 1e-6 && abs(mine[2] - xyz.Z) < 1e-6)
-        }
+        #expect(sameColorants(ours, try littleCMSColorants(profile)))
         // Collinear primaries are no colour space.
         #expect(MatrixShaperTransform.colorants(red: (0.2, 0.2), green: (0.3, 0.3), blue: (0.4, 0.4), white: (0.3127, 0.329)) == nil)
     }

@@ -58,8 +58,9 @@ import Testing
         return colours
     }()
 
-    /// How many probes Little CMS's exact pipeline moves when converting from `profile` to sRGB.
-    static func movedProbes(_ profile: [UInt8]) throws -> Int {
+    /// RGBA8 `pixels` converted from `profile` to sRGB by Little CMS's exact pipeline (no
+    /// precomputed table), relative colorimetric, alpha copied.
+    static func littleCMSExact(_ pixels: [UInt8], profile: [UInt8]) throws -> [UInt8] {
         let source = try #require(profile.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
         defer { cmsCloseProfile(source) }
         let sRGB = try #require(cmsCreate_sRGBProfile())
@@ -68,9 +69,15 @@ import Testing
         let transform = try #require(cmsCreateTransform(source, format, sRGB, format, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
                                                         cmsUInt32Number(cmsFLAGS_NOOPTIMIZE | cmsFLAGS_COPY_ALPHA)))
         defer { cmsDeleteTransform(transform) }
+        var output = [UInt8](repeating: 0, count: pixels.count)
+        cmsDoTransform(transform, pixels, &output, cmsUInt32Number(pixels.count / 4))
+        return output
+    }
+
+    /// How many probes Little CMS's exact pipeline moves when converting from `profile` to sRGB.
+    static func movedProbes(_ profile: [UInt8]) throws -> Int {
         let input: [UInt8] = probes.flatMap { probe -> [UInt8] in [probe.0, probe.1, probe.2, 255] }
-        var output = [UInt8](repeating: 0, count: input.count)
-        cmsDoTransform(transform, input, &output, cmsUInt32Number(probes.count))
+        let output = try littleCMSExact(input, profile: profile)
         var moved = 0
         for start in stride(from: 0, to: input.count, by: 4) {
             let same = input[start] == output[start] && input[start + 1] == output[start + 1] && input[start + 2] == output[start + 2]
