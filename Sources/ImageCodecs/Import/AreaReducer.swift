@@ -126,31 +126,10 @@ struct AreaReducer {
                     }
                     return
                 }
-                // An interlacing pass's pixels, `step` columns apart: their weighted sums are
-                // gathered in registers (`here` for the target pixel, `next` for the part of
-                // a straddling pixel past its end) and added to the row when the target pixel
-                // changes. Integer sums: the same totals in any order.
-                var target = -1
-                var here = PixelSums(), next = PixelSums()
-                var x = firstColumn
+                // An interlacing pass's pixels, `step` columns apart, each added by its weights.
                 for k in 0 ..< count {
-                    let pixel = pixels + 4 * k
-                    let alpha = UInt64(pixel[3])
-                    let r = UInt64(pixel[0]) * alpha, g = UInt64(pixel[1]) * alpha, b = UInt64(pixel[2]) * alpha
-                    let span = columns[x]
-                    if span.first != target {
-                        here.flush(into: row, at: target)
-                        next.flush(into: row, at: target + 1)
-                        target = span.first
-                        here = PixelSums()
-                        next = PixelSums()
-                    }
-                    here.add(r, g, b, alpha, weight: span.firstWeight)
-                    if span.secondWeight != 0 { next.add(r, g, b, alpha, weight: span.secondWeight) }
-                    x += step
+                    Self.addWeighted(pixels + 4 * k, columns[firstColumn + k * step], into: row)
                 }
-                here.flush(into: row, at: target)
-                next.flush(into: row, at: target + 1)
             }
         }
         let span = rows[y]
@@ -196,21 +175,28 @@ struct AreaReducer {
                 row[at + 3] &+= alpha &* wholeWeight
                 x = runEnd
             } else {
-                let pixel = pixels + 4 * (x - firstColumn)
-                let a = UInt64(pixel[3])
-                let r = UInt64(pixel[0]) &* a, g = UInt64(pixel[1]) &* a, b = UInt64(pixel[2]) &* a
-                row[at] &+= r &* span.firstWeight
-                row[at + 1] &+= g &* span.firstWeight
-                row[at + 2] &+= b &* span.firstWeight
-                row[at + 3] &+= a &* span.firstWeight
-                if span.secondWeight != 0 {
-                    row[at + 4] &+= r &* span.secondWeight
-                    row[at + 5] &+= g &* span.secondWeight
-                    row[at + 6] &+= b &* span.secondWeight
-                    row[at + 7] &+= a &* span.secondWeight
-                }
+                addWeighted(pixels + 4 * (x - firstColumn), span, into: row)
                 x += 1
             }
+        }
+    }
+
+    /// Adds one straight RGBA pixel landing at `span` to `row`: its colour times alpha, and
+    /// alpha, times its overlap with each of the target pixels it touches.
+    @inline(__always)
+    private static func addWeighted(_ pixel: UnsafePointer<UInt8>, _ span: Span, into row: UnsafeMutableBufferPointer<UInt64>) {
+        let at = span.first * 4
+        let a = UInt64(pixel[3])
+        let r = UInt64(pixel[0]) &* a, g = UInt64(pixel[1]) &* a, b = UInt64(pixel[2]) &* a
+        row[at] &+= r &* span.firstWeight
+        row[at + 1] &+= g &* span.firstWeight
+        row[at + 2] &+= b &* span.firstWeight
+        row[at + 3] &+= a &* span.firstWeight
+        if span.secondWeight != 0 {
+            row[at + 4] &+= r &* span.secondWeight
+            row[at + 5] &+= g &* span.secondWeight
+            row[at + 6] &+= b &* span.secondWeight
+            row[at + 7] &+= a &* span.secondWeight
         }
     }
 
@@ -225,32 +211,6 @@ struct AreaReducer {
             sums.withUnsafeMutableBufferPointer { sums in
                 for i in 0 ..< sums.count { sums[i] &+= gathered[i] }
             }
-        }
-    }
-
-    /// One target pixel's four weighted sums (colour times alpha, and alpha) being gathered.
-    private struct PixelSums {
-        var red: UInt64 = 0, green: UInt64 = 0, blue: UInt64 = 0, alpha: UInt64 = 0
-        var isEmpty = true
-
-        @inline(__always)
-        mutating func add(_ r: UInt64, _ g: UInt64, _ b: UInt64, _ a: UInt64, weight: UInt64) {
-            red &+= r &* weight
-            green &+= g &* weight
-            blue &+= b &* weight
-            alpha &+= a &* weight
-            isEmpty = false
-        }
-
-        /// Adds the sums to target pixel `pixel` of `row` (nothing when none were gathered).
-        @inline(__always)
-        func flush(into row: UnsafeMutableBufferPointer<UInt64>, at pixel: Int) {
-            guard !isEmpty else { return }
-            let at = pixel * 4
-            row[at] &+= red
-            row[at + 1] &+= green
-            row[at + 2] &+= blue
-            row[at + 3] &+= alpha
         }
     }
 
