@@ -19,9 +19,11 @@ import WorkThreads
 /// so exact pixels (the interface colours) never change, and pixels that would not improve
 /// stay transparent. Tables are planned once per tile content and reused (in a store that an
 /// `OpeningPlan` may fill ahead); while the worst tile's table is planned, the next worst
-/// tile's is planned beside it on the second core (nothing but refinements writes while the
-/// animation holds still, so it is usually the next one needed). Deterministic: the choice
-/// depends only on the frames and the settings, and a table only on its tile's pixels.
+/// tile's is planned beside it on the second core, or on the refiner's own thread while it
+/// would otherwise wait for another thread planning the worst one (nothing but refinements
+/// writes while the animation holds still, so it is usually the next one needed).
+/// Deterministic: the choice depends only on the frames and the settings, and a table only on
+/// its tile's pixels.
 final class StillTileRefiner {
     /// What the refinements depend on besides the frames.
     let settings: StillTileSettings
@@ -212,13 +214,19 @@ final class StillTileRefiner {
     }
 
     /// The table of `tile` (whose true colours are `truth`), planned from its true pixels
-    /// (see `plan`) and kept by content; waited for when another thread is planning it. When
-    /// it is not known yet and threads are allowed, the table of `next` (the tile likely to
-    /// be refined next) is planned beside it on the second core, unless some thread has it
-    /// or is planning it; a failure there is left for when that tile is refined.
+    /// (see `plan`) and kept by content. When threads are allowed, the table of `next` (the
+    /// tile likely to be refined next) is planned too, unless some thread has it or is
+    /// planning it: beside this one on the second core when this one is not known yet, or on
+    /// this thread before waiting when another thread is planning this one (a failure there
+    /// is left for when that tile is refined).
     private func table(for tile: Int, truth: [UInt32], alongside next: Int?,
                        canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
         let key = StillTileTables.Key(tile: tile, hash: Self.hash(truth))
+        if inParallel, let next, tables.isBeingPlanned(key) {
+            // Another thread (an opening plan) is at this table: rather than wait idle for it,
+            // this thread plans the table of the tile likely to be refined next meanwhile.
+            planIfFree(next, of: canvas)
+        }
         if case let .known(table) = tables.lookUp(key) {
             if !plannedHere.contains(key) { takenFromElsewhere.insert(key) }
             return table
@@ -283,10 +291,17 @@ final class StillTileRefiner {
         // Worst first, the first one on ties, as the refinements take them.
         for (tile, _) in pending.sorted(by: { $0.error > $1.error || ($0.error == $1.error && $0.tile < $1.tile) }) {
             if shouldStop() { return }
-            let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: tile))))
-            guard tables.claimIfFree(key) else { continue }
-            tables.publish(key, try? plan(area: rect(of: tile), canvas: canvas, transparency: true, inParallel: false))
+            planIfFree(tile, of: canvas)
         }
+    }
+
+    /// Plans the table of `tile` of `canvas` on the calling thread, one core's work, unless
+    /// some thread has it or is planning it; a failure is left for when the tile is refined.
+    private func planIfFree(_ tile: Int, of canvas: Canvas) {
+        let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: tile))))
+        guard tables.claimIfFree(key) else { return }
+        plannedHere.insert(key)
+        tables.publish(key, try? plan(area: rect(of: tile), canvas: canvas, transparency: true, inParallel: false))
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a

@@ -54,6 +54,12 @@ final class StillTileTables: @unchecked Sendable {
         }
     }
 
+    /// Whether some thread has claimed `key` and not yet published its table: asking for it
+    /// now would wait.
+    func isBeingPlanned(_ key: Key) -> Bool {
+        condition.withLock { planning.contains(key) }
+    }
+
     /// Whether the table of `key` is known (planned and published).
     func isKnown(_ key: Key) -> Bool {
         condition.withLock { tables[key] != nil }

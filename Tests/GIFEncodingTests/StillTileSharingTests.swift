@@ -1,0 +1,78 @@
+import Foundation
+@testable import GIFEncoding
+import Raster
+import Testing
+
+/// A refiner whose next table another thread is planning does not wait idle: it plans the
+/// table after it meanwhile, and refines exactly as a refiner working alone.
+@Suite enum StillTileSharingTests {
+    /// The slide's first picture, refined on 16 x 16 tiles.
+    static let canvas = OpeningPlanTests.frames[0].canvas
+    static let options = OpeningPlanTests.options(tileSize: 16)
+
+    /// The tiles against a screen that shows black everywhere (a new `DisplayedScreen`), worst
+    /// first: by squared error summed over the tile's pixels and channels, the lower tile
+    /// number first on ties, worked out here from the picture's bytes.
+    static func tilesWorstFirst() -> [(tile: Int, rect: PixelRect)] {
+        let tiles = OpeningPlanTests.tiles(meeting: canvas.bounds, tileSize: 16)
+        func error(_ rect: PixelRect) -> Int {
+            var total = 0
+            for y in rect.y ..< rect.maxY {
+                for x in rect.x ..< rect.maxX {
+                    let offset = (y * canvas.width + x) * 4
+                    for channel in 0 ..< 3 {
+                        let value = Int(canvas.image.pixels[offset + channel])
+                        total += value * value
+                    }
+                }
+            }
+            return total
+        }
+        let errors = tiles.map { error($0.rect) }
+        return tiles.indices
+            .sorted { errors[$0] != errors[$1] ? errors[$0] > errors[$1] : tiles[$0].tile < tiles[$1].tile }
+            .map { tiles[$0] }
+    }
+
+    @Test static func aRefinerWaitingForATablePlansTheNextOneMeanwhile() throws {
+        let settings = try #require(options.stillTileSettings(width: canvas.width, height: canvas.height,
+                                                              interfaceColors: .arcScene))
+        let screen = DisplayedScreen(width: canvas.width, height: canvas.height)
+        let order = tilesWorstFirst()
+        try #require(order.count >= 2)
+        let worst = OpeningPlanTests.key(order[0], of: canvas), second = OpeningPlanTests.key(order[1], of: canvas)
+
+        let alone = StillTileRefiner(settings: settings, inParallel: false)
+        alone.touch(canvas.bounds)
+        let expected = try #require(try alone.nextRefinement(canvas: canvas, screen: screen))
+        guard case let .known(worstTable) = alone.tables.lookUp(worst) else {
+            Issue.record("the refiner working alone did not refine the worst tile first")
+            return
+        }
+
+        // Another thread is planning the worst tile's table: the refiner must wait for it.
+        let shared = StillTileTables()
+        #expect(shared.claimIfFree(worst))
+        // Handed to one other thread and read here only once it is done.
+        nonisolated(unsafe) let refiner = StillTileRefiner(settings: settings, tables: shared, inParallel: true)
+        refiner.touch(canvas.bounds)
+        nonisolated(unsafe) var made: StillTileRefiner.Refinement?
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            made = try? refiner.nextRefinement(canvas: canvas, screen: screen)
+            done.signal()
+        }.start()
+        // Nothing else plans the second tile's table: once known, the waiting refiner made it.
+        let deadline = Date().addingTimeInterval(20)
+        while !shared.isKnown(second), Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        #expect(shared.isKnown(second), "the waiting refiner did not plan the next tile's table")
+        shared.publish(worst, worstTable)
+        done.wait()
+
+        let refinement = try #require(made)
+        #expect(refinement.frame == expected.frame)
+        #expect(refinement.shown == expected.shown)
+        // The worst tile's table came from the other thread, the second's from the refiner.
+        #expect(refiner.tablesPlannedElsewhere == 1)
+    }
+}
