@@ -45,6 +45,22 @@ import Testing
         #expect(together.buttons[1] == (try AvatarLoader.builtIn(DefaultAvatarData.button2, name: "2")).premultiplied())
     }
 
+    @Test static func theBuiltInPicturesDecodedAtOnceLandInTheirPlaces() throws {
+        var settings = Animation()
+        settings.buttonCount = 6
+        let together = try AvatarLoader.images(for: settings, concurrently: true)
+        let alone = try AvatarLoader.images(for: settings, concurrently: false)
+        #expect(together.head == alone.head)
+        #expect(together.buttons == alone.buttons)
+        // Each its own picture: the head's, then the four buttons' in order, then again.
+        #expect(together.head == (try AvatarLoader.builtIn(DefaultAvatarData.head, name: "myHead")).premultiplied())
+        let builtIn = try [DefaultAvatarData.button1, DefaultAvatarData.button2, DefaultAvatarData.button3,
+                           DefaultAvatarData.button4].enumerated().map { number, data in
+            try AvatarLoader.builtIn(data, name: "\(number + 1)").premultiplied()
+        }
+        #expect(together.buttons == builtIn + builtIn.prefix(2))
+    }
+
     @Test static func theFirstFailingPictureInOrderIsTheOneReported() throws {
         let good = try picture(width: 50, height: 50, color: (1, 2, 3))
         // The second damaged file is the larger, so on two cores it is decoded first.

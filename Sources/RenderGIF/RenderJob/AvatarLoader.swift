@@ -14,10 +14,10 @@ import WorkThreads
 enum AvatarLoader {
     /// The images for `settings`, decoded and premultiplied, each picture file within `limits`
     /// (the memory a limit leaves for decoding, see `MemoryNeed`). With `concurrently`, and at
-    /// least two picture files, the pictures are decoded on the machine's cores at once; the
-    /// images, and the error thrown (the head's first, then the buttons' in order), are the
-    /// same either way. This is the render's decoding stage: its errors are the codecs
-    /// module's, converted once by the render job.
+    /// least two picture files or none (the built-in pictures alone), the pictures are decoded
+    /// on the machine's cores at once; the images, and the error thrown (the head's first,
+    /// then the buttons' in order), are the same either way. This is the render's decoding
+    /// stage: its errors are the codecs module's, converted once by the render job.
     static func images(for settings: Animation, limits: ImageLimits = .default,
                        concurrently: Bool = false) throws(ImageCodecError) -> SceneImages {
         let fit = layerFit(for: settings)
@@ -32,8 +32,9 @@ enum AvatarLoader {
         // One file beside the built-in pictures decodes alone: a large picture's decoder splits
         // its own work over the cores (JPEG rows, HEIF tiles), and inside a piece of this map
         // it did not (a 12 MP HEIC without thumbnail took 4.0 to 4.4 s instead of 2.6 to 2.9).
+        // The built-in pictures alone (256 px PNGs of like cost) decode one a core too.
         let files = distinct.filter { pictures[$0].picture?.path != nil }.count
-        let atOnce = concurrently && files >= 2
+        let atOnce = concurrently && (files >= 2 || files == 0 && distinct.count >= 2)
         // The cores take pictures in the order given, so the largest files go first: a large
         // picture started last would leave one core decoding it alone.
         let order = atOnce ? largestFirst(distinct.map { pictures[$0].picture }).map { distinct[$0] } : distinct
