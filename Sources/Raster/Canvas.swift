@@ -30,6 +30,11 @@ public struct Canvas: Equatable, Sendable {
     /// The whole canvas as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Canvases are equal when they have the same size and the same bytes.
+    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && PixelBytes.equal(lhs.pixels, rhs.pixels)
+    }
+
     /// The canvas as a premultiplied image.
     public var image: RGBAImage {
         RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: true)

@@ -37,4 +37,11 @@ public struct RGBAImage: Equatable, Sendable {
 
     /// The whole image as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Images are equal when they have the same size, the same bytes and the same
+    /// premultiplication.
+    public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.isPremultiplied == rhs.isPremultiplied
+            && PixelBytes.equal(lhs.pixels, rhs.pixels)
+    }
 }
