@@ -131,4 +131,44 @@ import Testing
                                                               unchanged: [false, true, false, true, false, true, false, true]))
         #expect(!FrameVariantSelector.transparencyShortensRuns([], unchanged: []))
     }
+
+    /// The runs of `values`: how many places start a new one.
+    static func runCount(_ values: [Int]) -> Int {
+        zip(values.indices, values).filter { $0 == 0 || values[$0 - 1] != $1 }.count
+    }
+
+    @Test static func runsAreCountedAsWritten() {
+        // Pseudo-random rows of few indices (index 0 and 255 included) in runs of several
+        // lengths, with unchanged pixels in runs of their own or scattered, against runs
+        // counted here, the transparent index as 256.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var transparentChosen = 0
+        for trial in 0 ..< 400 {
+            let count = 1 + next(200)
+            var index = next(2) == 0 ? 0 : 255
+            let indices = (0 ..< count).map { _ -> UInt8 in
+                if next(trial % 4 + 1) == 0 { index = [0, 1, 254, 255][next(4)] }
+                return UInt8(index)
+            }
+            var stays = false
+            let unchanged = (0 ..< count).map { _ -> Bool in
+                if trial % 2 == 0 {
+                    if next(8) == 0 { stays.toggle() }
+                    return stays
+                }
+                return next(trial % 6 + 2) == 0
+            }
+            let written = zip(indices, unchanged).map { $1 ? 256 : Int($0) }
+            let expected = runCount(written) < runCount(indices.map(Int.init))
+            if expected { transparentChosen += 1 }
+            #expect(FrameVariantSelector.transparencyShortensRuns(indices, unchanged: unchanged) == expected,
+                    "trial \(trial)")
+        }
+        // Both answers came up.
+        #expect(transparentChosen > 0 && transparentChosen < 400)
+    }
 }
