@@ -5,7 +5,7 @@ import Testing
 @Suite enum PixelBytesTests {
     /// 8,203 bytes: two looks of 512 words (4,096 bytes) and part of a third, then three
     /// bytes after the last word.
-    static let bytes = (0 ..< 8_203).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    static let bytes = (0 ..< 8_203).map { (position: Int) in UInt8(truncatingIfNeeded: position &* 37 &+ 11) }
 
     @Test(arguments: [0, 7, 8, 4_095, 4_096, 8_191, 8_199, 8_200, 8_202])
     static func oneByteChangedAnywhereIsSeen(at position: Int) {
