@@ -225,7 +225,7 @@ final class StillTileRefiner {
         if inParallel, let next, tables.isBeingPlanned(key) {
             // Another thread (an opening plan) is at this table: rather than wait idle for it,
             // this thread plans the table of the tile likely to be refined next meanwhile.
-            planIfFree(next, of: canvas)
+            planIfFree(next, area: rect(of: next), of: canvas)
         }
         if case let .known(table) = tables.lookUp(key) {
             if !plannedHere.contains(key) { takenFromElsewhere.insert(key) }
@@ -273,9 +273,7 @@ final class StillTileRefiner {
     func planAhead(tile: Int, picture: Canvas) {
         precondition(picture.width == rect(of: tile).width && picture.height == rect(of: tile).height,
                      "a tile's picture does not have the tile's size")
-        let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(picture, picture.bounds)))
-        guard tables.claimIfFree(key) else { return }
-        tables.publish(key, try? plan(area: picture.bounds, canvas: picture, transparency: true, inParallel: false))
+        planIfFree(tile, area: picture.bounds, of: picture)
     }
 
     /// Plans, on the calling thread, the table of every tile of `canvas` that `shown` (the
@@ -291,17 +289,18 @@ final class StillTileRefiner {
         // Worst first, the first one on ties, as the refinements take them.
         for (tile, _) in pending.sorted(by: { $0.error > $1.error || ($0.error == $1.error && $0.tile < $1.tile) }) {
             if shouldStop() { return }
-            planIfFree(tile, of: canvas)
+            planIfFree(tile, area: rect(of: tile), of: canvas)
         }
     }
 
-    /// Plans the table of `tile` of `canvas` on the calling thread, one core's work, unless
-    /// some thread has it or is planning it; a failure is left for when the tile is refined.
-    private func planIfFree(_ tile: Int, of canvas: Canvas) {
-        let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: tile))))
+    /// Plans the table of `tile`, whose pixels are `area` of `canvas` (the screen, or the
+    /// tile's picture alone), on the calling thread, one core's work, unless some thread has it
+    /// or is planning it; a failure is left for when the tile is refined.
+    private func planIfFree(_ tile: Int, area: PixelRect, of canvas: Canvas) {
+        let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, area)))
         guard tables.claimIfFree(key) else { return }
         plannedHere.insert(key)
-        tables.publish(key, try? plan(area: rect(of: tile), canvas: canvas, transparency: true, inParallel: false))
+        tables.publish(key, try? plan(area: area, canvas: canvas, transparency: true, inParallel: false))
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a

@@ -25,8 +25,9 @@ enum ICCProfileBytes {
     static let displayP3: [[Double]] = [[0.515121, 0.241196, -0.001053], [0.291977, 0.692245, 0.041885],
                                         [0.157104, 0.066574, 0.784073]]
 
-    /// A profile of `deviceClass`, `space` and `connection` (four-letter signatures) with the colorants'
-    /// XYZ tags, `curves` as the three TRC tags (one for all when given one) and `extra` tags.
+    /// A profile of `deviceClass`, `space` and `connection` (four-letter signatures) with the
+    /// colorants' XYZ tags, `curves` as the three TRC tags (one for all when given one) and
+    /// `extra` tags.
     static func profile(colorants: [[Double]] = displayP3, curves: [[UInt8]] = [sRGBCurve],
                         extra: [(String, [UInt8])] = [], deviceClass: String = "mntr", space: String = "RGB ",
                         connection: String = "XYZ ") -> [UInt8] {

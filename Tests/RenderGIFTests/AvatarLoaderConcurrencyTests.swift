@@ -54,8 +54,7 @@ import Testing
         #expect(together.buttons == alone.buttons)
         // Each its own picture: the head's, then the four buttons' in order, then again.
         #expect(together.head == (try AvatarLoader.builtIn(DefaultAvatarData.head, name: "myHead")).premultiplied())
-        let builtIn = try [DefaultAvatarData.button1, DefaultAvatarData.button2, DefaultAvatarData.button3,
-                           DefaultAvatarData.button4].enumerated().map { number, data in
+        let builtIn = try AvatarLoader.defaultButtons.enumerated().map { number, data in
             try AvatarLoader.builtIn(data, name: "\(number + 1)").premultiplied()
         }
         #expect(together.buttons == builtIn + builtIn.prefix(2))

@@ -4,9 +4,9 @@
 ///
 /// Only what a colour engine would use as a matrix-shaper for an input picture is accepted:
 /// a device profile (display, input, output or colour space class) for RGB with an XYZ
-/// connection space, its `rXYZ` `gXYZ` `bXYZ` `rTRC` `gTRC` `bTRC`
-/// tags, and none of the lookup-table tags (`A2B0` to `A2B2`, `D2B0` to `D2B2`) that would
-/// take precedence over them. Anything else, damaged or not, is left to Little CMS.
+/// connection space, its `rXYZ` `gXYZ` `bXYZ` `rTRC` `gTRC` `bTRC` tags, and none of the
+/// lookup-table tags (`A2B0` to `A2B2`, `D2B0` to `D2B2`) that would take precedence over
+/// them. Anything else, damaged or not, is left to Little CMS.
 struct ICCMatrixShaperProfile: Equatable {
     /// The colorants as a matrix's columns (red, green, blue), rows X, Y, Z.
     let colorants: Matrix3

@@ -2,8 +2,9 @@ import Raster
 
 /// Whether a matrix-shaper profile is sRGB itself as far as 8-bit values can tell: keeping
 /// each 8-bit colour it describes is as close to the exact conversion to sRGB as a colour
-/// engine's precalculated 8-bit transform comes (Little CMS's, measured). Such a profile (the "sRGB IEC61966-2.1" that cameras, editors
-/// and browsers embed is the common one) needs no conversion at all.
+/// engine's precalculated 8-bit transform comes (Little CMS's, measured). Such a profile (the
+/// "sRGB IEC61966-2.1" that cameras, editors and browsers embed is the common one) needs no
+/// conversion at all.
 ///
 /// The test covers all 16.7 million colours with 3 x 256 x 2 evaluations. A matrix-shaper
 /// profile converts a colour to sRGB as `encode(M · decode(value))`: `decode` is the profile's

@@ -32,9 +32,9 @@ enum AvatarLoader {
         // One file beside the built-in pictures decodes alone: a large picture's decoder splits
         // its own work over the cores (JPEG rows, HEIF tiles), and inside a piece of this map
         // it did not (a 12 MP HEIC without thumbnail took 4.0 to 4.4 s instead of 2.6 to 2.9).
-        // The built-in pictures alone (256 px PNGs of like cost) decode one a core too.
+        // Two files or more, or the built-in pictures alone (256 px PNGs), decode one a core.
         let files = distinct.filter { pictures[$0].picture?.path != nil }.count
-        let atOnce = concurrently && (files >= 2 || files == 0 && distinct.count >= 2)
+        let atOnce = concurrently && files != 1
         // The cores take pictures in the order given, so the largest files go first: a large
         // picture started last would leave one core decoding it alone.
         let order = atOnce ? largestFirst(distinct.map { pictures[$0].picture }).map { distinct[$0] } : distinct
@@ -84,7 +84,8 @@ enum AvatarLoader {
                    preservesAspectRatio: settings.contentGravity == .resizeAspectFill)
     }
 
-    private static let defaultButtons = [DefaultAvatarData.button1, DefaultAvatarData.button2,
+    /// The built-in buttons' pictures, button i showing picture i mod 4.
+    static let defaultButtons = [DefaultAvatarData.button1, DefaultAvatarData.button2,
                                          DefaultAvatarData.button3, DefaultAvatarData.button4]
 
     private static func load(_ picture: Picture?, default base64: String, name: String,
