@@ -162,7 +162,7 @@ extension ColorQuantizer {
             }
             guard changed else { return true }
             guard kept >= listed else { return false }
-            Self.moveSmallest(listed, of: gathered, count: kept)
+            Self.sortSmallest(listed, of: gathered, count: kept)
             write(own, smallest: gathered)
             return true
         }
@@ -191,9 +191,9 @@ extension ColorQuantizer {
             }
             if kept >= listed {
                 smallest = gathered
-                Self.moveSmallest(listed, of: gathered, count: kept)
+                Self.sortSmallest(listed, of: gathered, count: kept)
             } else {
-                Self.moveSmallest(listed, of: row, count: count)
+                Self.sortSmallest(listed, of: row, count: count)
             }
             write(own, smallest: smallest)
             // Next time, gather up to a quarter more than this time's last separation.
@@ -201,17 +201,8 @@ extension ColorQuantizer {
             limits[own] = (last * 1.25).bitPattern | 0xFFFF
         }
 
-        /// Sorts the `listed` keys at `smallest` and writes them as the row of `own`.
+        /// Writes the `listed` keys at `smallest`, in ascending order, as the row of `own`.
         private func write(_ own: Int, smallest: UnsafeMutablePointer<UInt64>) {
-            for end in 1 ..< listed {
-                let key = smallest[end]
-                var position = end
-                while position > 0, smallest[position - 1] > key {
-                    smallest[position] = smallest[position - 1]
-                    position -= 1
-                }
-                smallest[position] = key
-            }
             let first = own * listed
             for slot in 0 ..< listed {
                 let other = Int(smallest[slot] & 0xFFFF)
@@ -221,34 +212,35 @@ extension ColorQuantizer {
         }
 
         /// Moves the `k` smallest of the `count` distinct values at `values` to its first `k`
-        /// places, in no particular order (Hoare's selection with a median-of-three pivot).
-        static func moveSmallest(_ k: Int, of values: UnsafeMutablePointer<UInt64>, count: Int) {
-            var low = 0, high = count - 1
-            let target = k - 1
-            while low < high {
-                let middle = low + (high - low) / 2
-                let a = values[low], b = values[middle], c = values[high]
-                let pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b))
-                var i = low, j = high
-                while i <= j {
-                    while values[i] < pivot { i += 1 }
-                    while values[j] > pivot { j -= 1 }
-                    if i <= j {
-                        values.swapAt(i, j)
-                        i += 1
-                        j -= 1
-                    }
-                }
-                // Now values[low ... j] <= pivot <= values[i ... high], and whatever lies
-                // between is the pivot itself.
-                if target <= j {
-                    high = j
-                } else if target >= i {
-                    low = i
-                } else {
-                    return
-                }
+        /// places, in ascending order (the rest are left in no particular order).
+        ///
+        /// The first `k` values are sorted by insertion; each later value smaller than the
+        /// largest kept is then inserted in its place, pushing that largest out. Once the kept
+        /// values are among the smallest few, most later values fail the one comparison, a
+        /// branch the processor predicts, where a selection's partitioning mispredicted about
+        /// every other comparison; and the kept values come out sorted, as a row is written.
+        static func sortSmallest(_ k: Int, of values: UnsafeMutablePointer<UInt64>, count: Int) {
+            precondition(k >= 1 && k <= count, "fewer values than are to be kept")
+            for end in 1 ..< k { insert(values[end], below: end, into: values) }
+            for position in k ..< count {
+                let value = values[position]
+                guard value < values[k - 1] else { continue }
+                // The largest kept value leaves for this place; the new one goes in among the kept.
+                values[position] = values[k - 1]
+                insert(value, below: k - 1, into: values)
             }
+        }
+
+        /// Puts `value` among the sorted `values[0 ..< end]`, moving the larger ones up one
+        /// place (the last into `end`), so that `values[0 ... end]` is sorted.
+        @inline(__always)
+        private static func insert(_ value: UInt64, below end: Int, into values: UnsafeMutablePointer<UInt64>) {
+            var position = end
+            while position > 0, values[position - 1] > value {
+                values[position] = values[position - 1]
+                position -= 1
+            }
+            values[position] = value
         }
     }
 }

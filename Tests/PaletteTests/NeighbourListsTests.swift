@@ -74,4 +74,34 @@ import Testing
         expectMatches(lists, centres)
         #expect(!(0 ..< 4).contains { lists.indices[19 * 4 + $0] == 20 })
     }
+
+    /// The selection that lists a row: the `k` smallest values in ascending order at the
+    /// front, the values as a whole unchanged, for inputs in random, ascending and descending
+    /// order, and for `k` from one to every value.
+    @Test static func theSmallestValuesComeFirstInAscendingOrder() {
+        var generator = SeededGenerator(seed: 71)
+        var cases: [(k: Int, values: [UInt64])] = []
+        for count in [1, 2, 24, 25, 40, 255, 256] {
+            var distinct = Set<UInt64>()
+            while distinct.count < count { distinct.insert(generator.next() >> UInt64(generator.next() % 48)) }
+            let random = Array(distinct).shuffled(using: &generator)
+            for k in Set([1, min(count, 4), min(count, 24), count]) {
+                cases.append((k, random))
+                cases.append((k, random.sorted()))
+                cases.append((k, random.sorted(by: >)))
+            }
+        }
+        var failures = 0
+        for (k, values) in cases {
+            var worked = values
+            worked.withUnsafeMutableBufferPointer { buffer in
+                ColorQuantizer.NeighbourLists.sortSmallest(k, of: buffer.baseAddress!, count: buffer.count)
+            }
+            if Array(worked.prefix(k)) != Array(values.sorted().prefix(k)) || worked.sorted() != values.sorted() {
+                failures += 1
+            }
+        }
+        #expect(cases.count == 66)
+        #expect(failures == 0)
+    }
 }
