@@ -145,7 +145,8 @@ final class AnimationEncoder {
                     first = try refiner.firstImage(canvas: canvas)
                 }
                 show(first.frame.indices, through: first.table, in: screenRect)
-                pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame), start: 0, previous: nil)
+                pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame, lzwData: first.lzwData),
+                                        start: 0, previous: nil)
                 return
             }
             let indices = try mapIndices(canvas, screenRect, spriteBounds)

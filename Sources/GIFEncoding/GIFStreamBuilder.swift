@@ -57,15 +57,16 @@ final class GIFStreamBuilder {
         try encodeImage(frame, lzwData: nil, using: encoder)
     }
 
-    /// `encodeImage(_:using:)` with the LZW data already made (by `LZWFriendlyIndexChooser`,
-    /// for the global table's code size) when `lzwData` is given.
+    /// `encodeImage(_:using:)` with the LZW data already made when `lzwData` is given: the
+    /// code stream of `frame.indices` for the code size of the table the frame uses (its
+    /// local one when it has one; see `codeSize(of:)`), made by `LZWFriendlyIndexChooser` or
+    /// ahead on another thread.
     func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]?, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
         try GIFFrameValidator.validate(frame, screen: PixelRect(x: 0, y: 0, width: width, height: height),
                                        globalPalette: globalPalette, context: "GIF frame \(frameCount)")
-        let tableCount = 1 << Self.tableBits(frame.localPalette?.count ?? globalPalette?.count ?? 256)
-        let codeSize = LZWEncoder.minimumCodeSize(tableSize: tableCount)
+        let codeSize = codeSize(of: frame)
         var data: [UInt8]
-        if let lzwData, frame.localPalette == nil {
+        if let lzwData {
             data = lzwData
         } else {
             data = []
@@ -84,9 +85,19 @@ final class GIFStreamBuilder {
         LZWEncoder.minimumCodeSize(tableSize: 1 << Self.tableBits(globalPalette?.count ?? 256))
     }
 
-    /// `encodeImage(_:using:)` with the builder's own coder (on the builder's thread).
-    func encodeImage(_ frame: GIFFrame) throws(GIFEncodingError) -> EncodedGIFImage {
-        try encodeImage(frame, using: encoder)
+    /// The minimum LZW code size `frame` is encoded with: its local table's, else the global one's.
+    func codeSize(of frame: GIFFrame) -> Int {
+        frame.localPalette.map { Self.codeSize(localTableOf: $0.count) } ?? globalCodeSize
+    }
+
+    /// The minimum LZW code size of an image carrying a local table of `count` colours.
+    static func codeSize(localTableOf count: Int) -> Int {
+        LZWEncoder.minimumCodeSize(tableSize: 1 << tableBits(count))
+    }
+
+    /// `encodeImage(_:lzwData:using:)` with the builder's own coder (on the builder's thread).
+    func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]? = nil) throws(GIFEncodingError) -> EncodedGIFImage {
+        try encodeImage(frame, lzwData: lzwData, using: encoder)
     }
 
     /// Appends `frame` with its own delay, disposal and transparency.

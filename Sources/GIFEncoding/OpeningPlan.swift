@@ -7,11 +7,11 @@ import WorkThreads
 /// typically while the global palette is being planned, which leaves a core idle for long
 /// stretches, instead of on the encoder's thread, which bounds the encoding.
 ///
-/// Planned: the first image (the whole screen with a table of its own), then the table of
-/// every tile that image shows short of the refinement target, worst first, as the
-/// refinements of the first hold take them, then the tables of the tiles that change between
-/// the pictures the animation holds still on later (`planHold(_:changed:)`), in the order
-/// given. An encoder given the plan
+/// Planned: the first image (the whole screen with a table of its own, and its LZW code
+/// stream), then the table of every tile that image shows short of the refinement target,
+/// worst first, as the refinements of the first hold take them, then the tables of the tiles
+/// that change between the pictures the animation holds still on later
+/// (`planHold(_:changed:)`), in the order given. An encoder given the plan
 /// (`AnimationWriter(palette:options:output:opening:)`) whose options refine still tiles as
 /// these do shares the tables, and takes the first image when its first frame is this very
 /// picture; the first image depends only on the picture and the settings, and a tile's table
@@ -124,7 +124,7 @@ public final class OpeningPlan: Sendable {
         let refiner = StillTileRefiner(settings: settings, tables: tables, inParallel: false)
         let first: Result<StillTileRefiner.FirstImage, GIFEncodingError>
         do {
-            first = .success(try refiner.firstImage(canvas: canvas))
+            first = .success(try refiner.firstImage(canvas: canvas).withCodeStream())
         } catch {
             first = .failure(error)
         }

@@ -134,6 +134,23 @@ final class StillTileRefiner {
         var frame: GIFFrame
         /// That table's colours, packed.
         var table: [UInt32]
+        /// The code stream of `frame.indices` for its table's code size, when made ahead
+        /// (`withCodeStream()`); nil leaves it to the encoder.
+        var lzwData: [UInt8]? = nil
+
+        /// This image with its code stream made on the calling thread: an image planned ahead
+        /// spares the encoder's thread, which bounds the encoding, a screenful of LZW.
+        func withCodeStream() -> FirstImage {
+            var data: [UInt8] = []
+            data.reserveCapacity(frame.indices.count / 2 + 64)
+            let codeSize = GIFStreamBuilder.codeSize(localTableOf: frame.localPalette?.count ?? 256)
+            frame.indices.withUnsafeBufferPointer { indices in
+                LZWEncoder().encode(indices, codeSize: codeSize, into: &data)
+            }
+            var image = self
+            image.lzwData = data
+            return image
+        }
     }
 
     // MARK: Private

@@ -67,6 +67,28 @@ import WorkThreads
         #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
     }
 
+    /// The first image planned ahead comes with its code stream, the one the encoder's own
+    /// coder makes of its indices for its table's code size, so the encoder's thread has no
+    /// screenful of LZW to do; the image written alone is the same image with the same data.
+    @Test static func thePlannedFirstImageComesWithItsCodeStream() throws {
+        let opening = OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene)
+        let settings = try #require(opening.settings)
+        let planned = try #require(opening.firstImage(for: frames[0].canvas, settings: settings))
+        opening.stop()
+        let data = try #require(planned.lzwData)
+        let palette = try #require(planned.frame.localPalette)
+        var expected: [UInt8] = []
+        planned.frame.indices.withUnsafeBufferPointer { indices in
+            LZWEncoder().encode(indices, codeSize: LZWEncoder.minimumCodeSize(tableSize: 1 << GIFStreamBuilder.tableBits(palette.count)),
+                                into: &expected)
+        }
+        #expect(data.count > 100)
+        #expect(data == expected)
+        let alone = try StillTileRefiner(settings: settings, inParallel: false).firstImage(canvas: frames[0].canvas)
+        #expect(alone.lzwData == nil)
+        #expect(alone.frame == planned.frame)
+    }
+
     /// A plan made for a later frame's picture, or for another tile size, is not taken.
     @Test(arguments: ["another picture", "other settings"])
     static func aPlanThatDoesNotMatchIsNotTaken(case name: String) throws {
