@@ -9,7 +9,9 @@ import SafeFiles
 /// handed to giflib on its way to a sink. A render makes one pass; with a size budget, one
 /// per step of the ladder it tries.
 struct EncodingPass {
-    /// The renderer, as the last palette plan left it (copies draw the frames and the still).
+    /// The renderer, as the last palette plan or pass of frames left it: it draws the frames
+    /// itself (a copy would share its canvas up to the first frame and then copy the whole
+    /// screen), and copies of it draw the still and the first frame for the opening plan.
     private(set) var renderer: FrameRenderer
     /// The scene at every frame's time.
     let states: [SceneState]
@@ -57,15 +59,16 @@ struct EncodingPass {
     /// write stops it too, before the GIF is finished; `OutputTarget.complete` then reports
     /// that failure, before any file is moved into place. A requested cancellation stops it
     /// between frames; the caller then throws `.cancelled`.
-    func encode(_ plan: Plan, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
-                progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
+    mutating func encode(_ plan: Plan, options: GIFEncodingOptions, to sink: any ByteSink, frames: FramesOutput?,
+                         progress: any RenderProgress, timings: inout RenderTimings) throws(RenderGIFError) {
         defer { plan.opening?.stop() }
+        let (cancellation, fps, totalDuration) = (self.cancellation, settings.fps, self.totalDuration)
         do throws(GIFEncodingError) {
             let writer = try AnimationWriter(palette: plan.palette, options: options, output: sink, opening: plan.opening)
             let drewEveryFrame = try drawFrames { (k, frame) throws(GIFEncodingError) -> Bool in
                 if cancellation?.isCancelled == true { return false }
                 timings.lap(.render)
-                try writer.addFrame(frame.canvas, time: time(ofFrame: k), damage: frame.damage,
+                try writer.addFrame(frame.canvas, time: Self.time(ofFrame: k, fps: fps), damage: frame.damage,
                                     spriteBounds: frame.spriteBounds)
                 timings.lap(.encode)
                 if let frames {
@@ -87,7 +90,8 @@ struct EncodingPass {
     /// fit a size budget, written once the GIF is known to fit (the pictures do not depend on
     /// the encoding, so they are the frames of every attempt). Stops at a frame that failed,
     /// which `OutputTarget.complete` reports.
-    func writeFrames(to frames: FramesOutput, timings: inout RenderTimings) {
+    mutating func writeFrames(to frames: FramesOutput, timings: inout RenderTimings) {
+        let cancellation = self.cancellation
         drawFrames { (k, frame) -> Bool in
             if cancellation?.isCancelled == true { return false }
             timings.lap(.render)
@@ -97,13 +101,13 @@ struct EncodingPass {
         }
     }
 
-    /// Draws frame 0, 1, ... in order with a copy of the renderer and calls `body` with each:
+    /// Draws frame 0, 1, ... in order with the pass's renderer and calls `body` with each:
     /// what changed since the frame before (the whole canvas for the first frame, whatever
     /// the renderer drew before) and the head's pixels. Stops when `body` returns false, and
-    /// returns whether every frame was drawn.
+    /// returns whether every frame was drawn. `body` must not use the pass, which is being
+    /// changed meanwhile.
     @discardableResult
-    private func drawFrames<Failure: Error>(_ body: (Int, DrawnFrame) throws(Failure) -> Bool) throws(Failure) -> Bool {
-        var renderer = self.renderer
+    private mutating func drawFrames<Failure: Error>(_ body: (Int, DrawnFrame) throws(Failure) -> Bool) throws(Failure) -> Bool {
         for k in states.indices {
             let frame = renderer.render(states[k])
             let goesOn = try body(k, DrawnFrame(canvas: renderer.canvas, damage: k == 0 ? renderer.canvas.bounds : frame.damage,
@@ -114,7 +118,7 @@ struct EncodingPass {
     }
 
     /// Frame k shows t = k / fps.
-    func time(ofFrame k: Int) -> Double {
-        Double(k) / Double(settings.fps)
+    static func time(ofFrame k: Int, fps: Int) -> Double {
+        Double(k) / Double(fps)
     }
 }
