@@ -23,7 +23,8 @@ import WorkThreads
 /// (or the plan is stopped) and the thread has ended; the first image (one byte a pixel and
 /// its table) until an encoder has taken it; the later holds' tiles waiting to be planned, at
 /// most a quarter of the picture's bytes (tiles beyond are left to the encoder); the tables
-/// (about 1 KB each) for as long as an encoder holds the plan. The thread ends once
+/// (about 1 KB each, and a byte a pixel of their tile) for as long as an encoder holds the
+/// plan. The thread ends once
 /// everything given is planned and `endHolds()` was called, or when stopped; a plan nobody
 /// holds any more is stopped, and waited for, as it goes.
 public final class OpeningPlan: Sendable {

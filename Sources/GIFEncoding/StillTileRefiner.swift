@@ -17,11 +17,12 @@ import WorkThreads
 /// The worst tile (largest squared error, the first one on ties) is refined first. A refined
 /// pixel replaces the shown one only when its colour is strictly closer to the true colour,
 /// so exact pixels (the interface colours) never change, and pixels that would not improve
-/// stay transparent. Tables are planned once per tile content and reused (in a store that an
-/// `OpeningPlan` may fill ahead); while the worst tile's table is planned, the next worst
-/// tile's is planned beside it on the second core, or on the refiner's own thread while it
-/// would otherwise wait for another thread planning the worst one (nothing but refinements
-/// writes while the animation holds still, so it is usually the next one needed).
+/// stay transparent. Tables are planned once per tile content, with the tile's pixels mapped
+/// to them, and reused (in a store that an `OpeningPlan` may fill ahead); while the worst
+/// tile's table is planned, the next worst tile's is planned beside it on the second core, or
+/// on the refiner's own thread while it would otherwise wait for another thread planning the
+/// worst one (nothing but refinements writes while the animation holds still, so it is
+/// usually the next one needed).
 /// Deterministic: the choice depends only on the frames and the settings, and a table only on
 /// its tile's pixels.
 final class StillTileRefiner {
@@ -65,9 +66,11 @@ final class StillTileRefiner {
     private var takenFromElsewhere = Set<StillTileTables.Key>()
     /// How many of the tables it refined with another thread planned (an `OpeningPlan`).
     var tablesPlannedElsewhere: Int { takenFromElsewhere.count }
-    /// Maps each refined tile to its table; one mapper switched from table to table keeps
-    /// its nearest-colour memory instead of initialising a new one per tile.
+    /// Maps each planned tile (and the first image) to its table; one mapper switched from
+    /// table to table keeps its nearest-colour memory instead of initialising a new one per
+    /// tile. The second plans the table beside it on another thread (see `table(for:)`).
     private var mapper: PaletteMapper?
+    private var sideMapper: PaletteMapper?
 
     /// What a refinement writes: the image, and the colours the screen shows inside its
     /// rectangle afterwards.
@@ -108,8 +111,8 @@ final class StillTileRefiner {
         while let tile = worstPendingTile() {
             states[tile] = .settled
             let truth = AnimationPixels.packedColors(canvas, rect(of: tile))
-            let palette = try table(for: tile, truth: truth, alongside: worstPendingTile(), canvas: canvas)
-            if let refinement = try refine(tile, truth: truth, palette: palette, canvas: canvas, screen: screen) {
+            let planned = try table(for: tile, truth: truth, alongside: worstPendingTile(), canvas: canvas)
+            if let refinement = try refine(tile, truth: truth, planned: planned, screen: screen) {
                 return refinement
             }
         }
@@ -122,7 +125,7 @@ final class StillTileRefiner {
     func firstImage(canvas: Canvas) throws(GIFEncodingError) -> FirstImage {
         let area = canvas.bounds
         let palette = try plan(area: area, canvas: canvas, transparency: false, inParallel: inParallel)
-        let indices = try nearestIndices(area, of: canvas, in: palette)
+        let indices = try Self.nearestIndices(area, of: canvas, in: palette, with: &mapper)
         let frame = GIFFrame(rect: area, indices: indices, localPalette: palette.tableColors, delayCentiseconds: 0,
                              disposal: .keep)
         return FirstImage(frame: frame, table: palette.tableColors.map(\.packed))
@@ -188,13 +191,13 @@ final class StillTileRefiner {
         return psnr >= targetPSNR ? .settled : .pending(squaredError)
     }
 
-    /// The image redrawing `tile` (whose true colours are `truth`) with `palette`, or nil when
-    /// no pixel would improve.
-    private func refine(_ tile: Int, truth: [UInt32], palette: IndexedPalette, canvas: Canvas,
+    /// The image redrawing `tile` (whose true colours are `truth`) with its planned table and
+    /// the tile's pixels mapped to it, or nil when no pixel would improve.
+    private func refine(_ tile: Int, truth: [UInt32], planned: StillTileTables.PlannedTile,
                         screen: DisplayedScreen) throws(GIFEncodingError) -> Refinement? {
-        let area = rect(of: tile)
+        let area = rect(of: tile), palette = planned.palette, mapped = planned.indices
         guard let transparent = palette.transparentIndex else { return nil }
-        let mapped = try nearestIndices(area, of: canvas, in: palette)
+        precondition(mapped.count == area.area && truth.count == area.area, "a tile's planned pixels do not fill it")
         let table = palette.tableColors.map(\.packed)
         var shown = screen.read(area)
         var indices = [UInt8](repeating: transparent, count: area.area)
@@ -220,8 +223,10 @@ final class StillTileRefiner {
         return Refinement(frame: frame, shown: shown.cropped(to: written, from: area))
     }
 
-    /// Each pixel of `area` of `canvas` as its nearest entry of `palette`.
-    private func nearestIndices(_ area: PixelRect, of canvas: Canvas, in palette: IndexedPalette) throws(GIFEncodingError) -> [UInt8] {
+    /// Each pixel of `area` of `canvas` as its nearest entry of `palette`, found by `mapper`
+    /// (made or switched to `palette` here).
+    private static func nearestIndices(_ area: PixelRect, of canvas: Canvas, in palette: IndexedPalette,
+                                       with mapper: inout PaletteMapper?) throws(GIFEncodingError) -> [UInt8] {
         if mapper == nil { mapper = PaletteMapper(palette: palette) } else { mapper!.switchPalette(to: palette) }
         do {
             return try mapper!.indices(image: canvas.image, rect: area, dither: .none)
@@ -237,7 +242,7 @@ final class StillTileRefiner {
     /// this thread before waiting when another thread is planning this one (a failure there
     /// is left for when that tile is refined).
     private func table(for tile: Int, truth: [UInt32], alongside next: Int?,
-                       canvas: Canvas) throws(GIFEncodingError) -> IndexedPalette {
+                       canvas: Canvas) throws(GIFEncodingError) -> StillTileTables.PlannedTile {
         let key = StillTileTables.Key(tile: tile, hash: Self.hash(truth))
         if inParallel, let next, tables.isBeingPlanned(key) {
             // Another thread (an opening plan) is at this table: rather than wait idle for it,
@@ -255,10 +260,13 @@ final class StillTileRefiner {
         }
         // One table alone has both cores to itself.
         let alone = inParallel && wanted.count == 1
-        let planned = ParallelWork.map(wanted.count, concurrently: inParallel) { piece -> Result<IndexedPalette, GIFEncodingError> in
+        let planned = ParallelWork.map(wanted.count, concurrently: inParallel) { piece -> Result<StillTileTables.PlannedTile, GIFEncodingError> in
             let area = rect(of: wanted[piece].tile)
             do throws(GIFEncodingError) {
-                return .success(try plan(area: area, canvas: canvas, transparency: true, inParallel: piece == 0 && alone))
+                // Each piece maps with a mapper of its own: they run at once.
+                return .success(piece == 0
+                    ? try planTile(area: area, canvas: canvas, inParallel: alone, mapper: &mapper)
+                    : try planTile(area: area, canvas: canvas, inParallel: false, mapper: &sideMapper))
             } catch {
                 return .failure(error)
             }
@@ -317,7 +325,16 @@ final class StillTileRefiner {
         let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, area)))
         guard tables.claimIfFree(key) else { return }
         plannedHere.insert(key)
-        tables.publish(key, try? plan(area: area, canvas: canvas, transparency: true, inParallel: false))
+        tables.publish(key, try? planTile(area: area, canvas: canvas, inParallel: false, mapper: &mapper))
+    }
+
+    /// The table of the tile whose pixels are `area` of `canvas` (see `plan`), with those
+    /// pixels mapped to it by `mapper`: what a refinement of the tile writes from.
+    private func planTile(area: PixelRect, canvas: Canvas, inParallel: Bool,
+                          mapper: inout PaletteMapper?) throws(GIFEncodingError) -> StillTileTables.PlannedTile {
+        let palette = try plan(area: area, canvas: canvas, transparency: true, inParallel: inParallel)
+        return StillTileTables.PlannedTile(palette: palette,
+                                           indices: try Self.nearestIndices(area, of: canvas, in: palette, with: &mapper))
     }
 
     /// A table for `area` of `canvas` keeping the exact interface colours it shows, with a

@@ -8,8 +8,9 @@ import Palette
 /// plans it, it is the same table, and the bytes never depend on who did. A key is planned by
 /// one thread at a time: the thread that claims it plans it and publishes the result, and a
 /// thread that needs a table another thread is planning waits for it instead of planning it
-/// twice. A reference type guarded by a lock; tables stay for the whole animation (one per
-/// distinct tile content, 1 KB each).
+/// twice. Each table comes with its tile's pixels mapped to it, so whichever thread planned
+/// it also did that mapping. A reference type guarded by a lock; tables stay for the whole
+/// animation (one per distinct tile content: 1 KB and a byte a pixel of the tile each).
 final class StillTileTables: @unchecked Sendable {
     /// A tile's place and a hash of its true pixels.
     struct Key: Hashable, Sendable {
@@ -17,16 +18,24 @@ final class StillTileTables: @unchecked Sendable {
         var hash: UInt64
     }
 
+    /// A tile's table and the tile's pixels mapped to it.
+    struct PlannedTile: Equatable, Sendable {
+        /// The table, its transparent slot included.
+        var palette: IndexedPalette
+        /// Each pixel of the tile, row by row, as its nearest entry of `palette` (no dithering).
+        var indices: [UInt8]
+    }
+
     /// What the store says of a key that must be had.
     enum Lookup {
         /// The table, planned by whichever thread.
-        case known(IndexedPalette)
+        case known(PlannedTile)
         /// Nobody has planned it, or planning it failed: it is now claimed for the caller, who
         /// must plan it and `publish` the result.
         case claimed
     }
 
-    private var tables: [Key: IndexedPalette] = [:]
+    private var tables: [Key: PlannedTile] = [:]
     private var planning: Set<Key> = []
     private let condition = NSCondition()
 
@@ -67,7 +76,7 @@ final class StillTileTables: @unchecked Sendable {
 
     /// Ends the caller's claim on `key` with its table, or with nil when planning failed (the
     /// next thread that needs it plans it again and meets the failure itself).
-    func publish(_ key: Key, _ table: IndexedPalette?) {
+    func publish(_ key: Key, _ table: PlannedTile?) {
         condition.withLock {
             planning.remove(key)
             if let table { tables[key] = table }

@@ -210,8 +210,10 @@ import WorkThreads
 
 /// The shared store of still tables: one thread plans a key, the others wait for it.
 @Suite enum StillTileTablesTests {
-    static let table = try! PaletteBuilder(maxColors: 4, fixedColors: [RGB8(1, 2, 3), RGB8(4, 5, 6)],
-                                           reservesTransparentIndex: true).build(from: ColorHistogram())
+    static let table = StillTileTables.PlannedTile(
+        palette: try! PaletteBuilder(maxColors: 4, fixedColors: [RGB8(1, 2, 3), RGB8(4, 5, 6)],
+                                     reservesTransparentIndex: true).build(from: ColorHistogram()),
+        indices: [0, 1, 1, 0])
     static let key = StillTileTables.Key(tile: 3, hash: 0xFEED)
 
     @Test static func aKeyIsClaimedOnceAndKnownOncePublished() {
@@ -238,7 +240,7 @@ import WorkThreads
     @Test static func aThreadNeedingAKeyBeingPlannedGetsThatTable() {
         let tables = StillTileTables()
         #expect(tables.claimIfFree(key))
-        nonisolated(unsafe) var seen: IndexedPalette?
+        nonisolated(unsafe) var seen: StillTileTables.PlannedTile?
         let asking = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread {
             asking.signal()

@@ -75,4 +75,38 @@ import Testing
         // The worst tile's table came from the other thread, the second's from the refiner.
         #expect(refiner.tablesPlannedElsewhere == 1)
     }
+
+    /// A table is stored with its tile's pixels mapped to it, each pixel's nearest colour
+    /// (the lower index on ties), found here by a plain scan of the table; so the thread that
+    /// refines the tile later has no mapping to do.
+    @Test static func aPlannedTableHoldsItsTilesPixelsMappedToIt() throws {
+        let settings = try #require(options.stillTileSettings(width: canvas.width, height: canvas.height,
+                                                              interfaceColors: .arcScene))
+        let refiner = StillTileRefiner(settings: settings, inParallel: false)
+        refiner.planAhead(canvas: canvas, shown: { [UInt32](repeating: 0, count: $0.area) }, shouldStop: { false })
+        var checked = 0, mixed = 0, mismatched = 0
+        for tile in tilesWorstFirst() where refiner.tables.isKnown(OpeningPlanTests.key(tile, of: canvas)) {
+            guard case let .known(planned) = refiner.tables.lookUp(OpeningPlanTests.key(tile, of: canvas)) else { continue }
+            var expected: [UInt8] = []
+            for y in tile.rect.y ..< tile.rect.maxY {
+                for x in tile.rect.x ..< tile.rect.maxX {
+                    let offset = (y * canvas.width + x) * 4
+                    let pixel = (0 ..< 3).map { Int(canvas.image.pixels[offset + $0]) }
+                    var best = 0, bestDistance = Int.max
+                    for (index, color) in planned.palette.colors.enumerated() {
+                        let channels = [Int(color.r), Int(color.g), Int(color.b)]
+                        let d = (0 ..< 3).reduce(0) { $0 + (channels[$1] - pixel[$1]) * (channels[$1] - pixel[$1]) }
+                        if d < bestDistance { best = index; bestDistance = d }
+                    }
+                    expected.append(UInt8(best))
+                }
+            }
+            checked += 1
+            if Set(expected).count > 1 { mixed += 1 }
+            if planned.indices != expected { mismatched += 1 }
+        }
+        #expect(checked > 3)
+        #expect(mixed > 0)
+        #expect(mismatched == 0)
+    }
 }
