@@ -71,14 +71,24 @@ public final class OpeningPlan: Sendable {
     }
 
     /// Asks for the tables of the tiles of `canvas` (a picture the animation holds still on,
-    /// after the first) that meet `changed`, what differs from the picture held before it.
-    /// The tiles are cut out here; they wait for the thread while their bytes stay within a
-    /// quarter of the picture's, and are dropped beyond.
+    /// after the first) that meet `changed`, what differs from the picture held before it,
+    /// except tiles showing only the interface's exact colours, which the global table shows
+    /// exactly and no refinement redraws (most of them: plain background), and tiles whose
+    /// content an earlier hold asked for already (a place the head left shows what it showed
+    /// before the head came). The tiles are cut out here; they wait for the thread while their
+    /// bytes stay within a quarter of the picture's, and are dropped beyond.
     public func planHold(_ canvas: Canvas, changed: PixelRect) {
         guard let settings, canvas.width == settings.width, canvas.height == settings.height else { return }
         let budget = canvas.width * canvas.height
         let grid = StillTileRefiner(settings: settings, inParallel: false)
-        let tiles = grid.tiles(meeting: changed).map { (tile: $0.tile, picture: canvas.cropped(to: $0.rect)) }
+        var tiles: [(key: StillTileTables.Key, picture: Canvas)] = []
+        for (tile, rect) in grid.tiles(meeting: changed) {
+            let colors = AnimationPixels.packedColors(canvas, rect)
+            guard !grid.showsOnlyExactColors(colors) else { continue }
+            let key = StillTileTables.Key(tile: tile, hash: StillTileRefiner.hash(colors))
+            guard !tables.isKnown(key), !tables.isBeingPlanned(key) else { continue }
+            tiles.append((key, canvas.cropped(to: rect)))
+        }
         progress.enqueue(tiles, budget: budget)
     }
 
@@ -141,8 +151,8 @@ public final class OpeningPlan: Sendable {
             }
             return colors
         }, shouldStop: { progress.isStopping })
-        while let (tile, picture) = progress.nextHoldTile() {
-            refiner.planAhead(tile: tile, picture: picture)
+        while let (key, picture) = progress.nextHoldTile() {
+            refiner.planAhead(tile: key.tile, picture: picture)
         }
     }
 
@@ -154,7 +164,9 @@ public final class OpeningPlan: Sendable {
         private var stopping = false
         private var ended = false
         /// Later holds' tiles waiting to be planned, their bytes, and whether more may come.
-        private var holdTiles: [(tile: Int, picture: Canvas)] = []
+        private var holdTiles: [(key: StillTileTables.Key, picture: Canvas)] = []
+        /// Every tile content queued so far, so that none is queued twice.
+        private var queuedKeys = Set<StillTileTables.Key>()
         private var holdBytes = 0
         private var holdsEnded = false
         private let condition = NSCondition()
@@ -186,14 +198,16 @@ public final class OpeningPlan: Sendable {
             }
         }
 
-        /// Queues `tiles` while their bytes, with those waiting, stay within `budget`.
-        func enqueue(_ tiles: [(tile: Int, picture: Canvas)], budget: Int) {
+        /// Queues the `tiles` not queued before while their bytes, with those waiting, stay
+        /// within `budget`.
+        func enqueue(_ tiles: [(key: StillTileTables.Key, picture: Canvas)], budget: Int) {
             condition.withLock {
                 guard !holdsEnded, !ended, !stopping else { return }
-                for tile in tiles {
+                for tile in tiles where !queuedKeys.contains(tile.key) {
                     let bytes = tile.picture.width * tile.picture.height * 4
                     guard holdBytes + bytes <= budget else { break }
                     holdTiles.append(tile)
+                    queuedKeys.insert(tile.key)
                     holdBytes += bytes
                 }
                 condition.broadcast()
@@ -208,7 +222,7 @@ public final class OpeningPlan: Sendable {
         }
 
         /// The next hold tile to plan, waiting for one; nil once stopped, or when no more will come.
-        func nextHoldTile() -> (tile: Int, picture: Canvas)? {
+        func nextHoldTile() -> (key: StillTileTables.Key, picture: Canvas)? {
             condition.withLock {
                 while holdTiles.isEmpty, !holdsEnded, !stopping { condition.wait() }
                 guard !stopping, !holdTiles.isEmpty else { return nil }

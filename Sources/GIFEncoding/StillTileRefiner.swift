@@ -45,6 +45,8 @@ final class StillTileRefiner {
     /// The interface's exact colours (flat colours and line ramps), which a tile's table keeps
     /// whenever the tile shows them.
     private let exactColors: [RGB8]
+    /// The same colours, packed, to look pixels up in.
+    private let exactPacked: Set<UInt32>
     private let columns: Int
     private let rows: Int
 
@@ -87,6 +89,7 @@ final class StillTileRefiner {
         self.inParallel = inParallel
         background = settings.interfaceColors.background.packed
         exactColors = settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256)
+        exactPacked = Set(exactColors.map(\.packed))
         columns = (settings.width + settings.tileSize - 1) / settings.tileSize
         rows = (settings.height + settings.tileSize - 1) / settings.tileSize
         states = [TileState](repeating: .settled, count: columns * rows)
@@ -290,6 +293,19 @@ final class StillTileRefiner {
             }
         }
         return found
+    }
+
+    /// Whether every one of a tile's `colors` (packed) is one of the interface's exact colours
+    /// (its flat colours and line ramps), which every global table holds: such a tile shows
+    /// exactly once written, so it is never refined and needs no table of its own.
+    func showsOnlyExactColors(_ colors: [UInt32]) -> Bool {
+        // Runs of one colour (plain background, mostly) are looked up once.
+        var last = UInt32.max
+        for color in colors where color != last {
+            guard exactPacked.contains(color) else { return false }
+            last = color
+        }
+        return true
     }
 
     /// Plans, on the calling thread, the table of `tile` whose true pixels are `picture` (the

@@ -181,18 +181,51 @@ import WorkThreads
         #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
     }
 
-    @Test static func holdTilesBeyondAQuarterOfThePictureAreLeftToTheEncoder() {
+    @Test static func holdTilesBeyondAQuarterOfThePictureAreLeftToTheEncoder() throws {
         // A blank first picture is shown exactly by its first image: nothing for the first hold.
         let blank = Canvas(width: frames[0].canvas.width, height: frames[0].canvas.height)
         let opening = OpeningPlan(canvas: blank, options: options(), interfaceColors: .arcScene)
         let rest = frames[frames.count - 1].canvas
-        // Twelve 32 x 32 tiles of 4 KB each against a quarter of 43.2 KB: the first two wait.
+        // Of the twelve 32 x 32 tiles (4 KB each against a quarter of 43.2 KB), those showing a
+        // colour besides the interface's exact ones are asked for, and the first two wait.
+        let settings = try #require(opening.settings)
+        let exact = Set(settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256).map(\.packed))
+        let asked = tiles(meeting: rest.bounds, tileSize: 32).filter { tile in
+            !AnimationPixels.packedColors(rest, tile.rect).allSatisfy(exact.contains)
+        }
+        #expect(asked.count > 2)
         opening.planHold(rest, changed: rest.bounds)
         opening.endHolds()
         opening.waitUntilPlanned()
         #expect(opening.tables.count == 2)
-        #expect(opening.tables.isKnown(key((0, PixelRect(x: 0, y: 0, width: 32, height: 32)), of: rest)))
-        #expect(opening.tables.isKnown(key((1, PixelRect(x: 32, y: 0, width: 32, height: 32)), of: rest)))
+        #expect(opening.tables.isKnown(key(asked[0], of: rest)))
+        #expect(opening.tables.isKnown(key(asked[1], of: rest)))
+    }
+
+    /// A hold asks for no tile that shows only the interface's exact colours (the global table
+    /// shows those exactly), and a second hold showing the same tiles plans nothing more.
+    @Test static func aHoldAsksNeitherForExactTilesNorTwiceForATile() throws {
+        let blank = Canvas(width: frames[0].canvas.width, height: frames[0].canvas.height)
+        let opening = OpeningPlan(canvas: blank, options: options(tileSize: 16), interfaceColors: .arcScene)
+        let rest = frames[frames.count - 1].canvas
+        let settings = try #require(opening.settings)
+        let exact = Set(settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256).map(\.packed))
+        let corner = PixelRect(x: 0, y: 0, width: 16, height: 16)
+        #expect(AnimationPixels.packedColors(rest, corner).allSatisfy(exact.contains))
+        let changed = try #require(frames.last { $0.sprite != nil }?.sprite)
+        let asked = tiles(meeting: changed, tileSize: 16)
+        #expect(asked.count > 1)
+        #expect(asked.allSatisfy { !AnimationPixels.packedColors(rest, $0.rect).allSatisfy(exact.contains) })
+        // Small enough to wait whole (16 x 16 tiles of 1 KB against 10.8 KB).
+        #expect(asked.count * 16 * 16 * 4 <= rest.width * rest.height)
+        opening.planHold(rest, changed: corner)
+        opening.planHold(rest, changed: changed)
+        opening.planHold(rest, changed: changed)
+        opening.endHolds()
+        opening.waitUntilPlanned()
+        let distinct = Set(asked.map { key($0, of: rest) })
+        #expect(opening.tables.count == distinct.count)
+        for tile in asked { #expect(opening.tables.isKnown(key(tile, of: rest)), "tile \(tile.tile)") }
     }
 
     @Test static func stoppingEndsThePlanningAndKeepsItsTables() throws {

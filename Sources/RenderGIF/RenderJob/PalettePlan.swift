@@ -30,15 +30,16 @@ enum PalettePlan {
     static let touchWeight = 2.5
 
     /// The palette for an animation showing `states` (one per frame), drawn by `renderer`.
-    /// Each place the head rests at after the first one is handed to `opening` as it is drawn,
-    /// with what changed since the place before, so the still tiles' tables of the later holds
-    /// are planned ahead too; its holds are ended before the palette is made.
+    /// Every hold after the first (a stretch of frames with the head at rest) is handed to
+    /// `opening` in the order they show, a return to an earlier place included, with what
+    /// changed since the hold before, so the still tiles' tables of the later holds are
+    /// planned ahead too; its holds are ended before the palette is made.
     static func make(renderer: inout FrameRenderer, states: [SceneState], options: GIFEncodingOptions,
                      interfaceColors: InterfaceColors, opening: OpeningPlan? = nil) throws(GIFEncodingError) -> AnimationPalette {
         var planner = try AnimationPalettePlanner(width: renderer.pixelWidth, height: renderer.pixelHeight,
                                                   interfaceColors: interfaceColors, options: options)
         try planner.addStaticFrame(renderer.staticCanvas, frameCount: states.count)
-        var restingOrder: [DynamicLayer] = []
+        var holds: [DynamicLayer] = []
         var restingFrames: [DynamicLayer: Int] = [:]
         var movingFrames: [Int] = []
         var touchFrames: [Int] = []
@@ -48,19 +49,26 @@ enum PalettePlan {
             if layer.isMoving {
                 movingFrames.append(k)
             } else {
-                if restingFrames[layer] == nil { restingOrder.append(layer) }
+                if holds.last != layer { holds.append(layer) }
                 restingFrames[layer, default: 0] += 1
             }
         }
-        for layer in restingOrder {
+        var counted = Set<DynamicLayer>()
+        for (hold, layer) in holds.enumerated() {
             // A resting head is counted without an indicator over it (those are counted below).
             let k = states.firstIndex { $0.dynamicLayer == layer && $0.touches.isEmpty }
                 ?? states.firstIndex { $0.dynamicLayer == layer }!
             let frame = renderer.render(states[k])
-            try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: Double(restingFrames[layer]!))
-            // The opening has the first frame's picture already; the places after it differ
-            // from the one drawn before where the head left and where it came to rest.
-            if layer != states.first?.dynamicLayer { opening?.planHold(renderer.canvas, changed: frame.damage) }
+            // Each place counts once, with all the frames the head rests there.
+            if counted.insert(layer).inserted {
+                try planner.addFrame(renderer.canvas, spriteBounds: frame.spriteBounds, weight: Double(restingFrames[layer]!))
+            }
+            // The opening has the first frame's picture already; each hold after it differs
+            // from the one before where the head left and where it came to rest, which is
+            // what this drawing changed (the holds are drawn in the order they show).
+            if hold > 0 || layer != states.first?.dynamicLayer {
+                opening?.planHold(renderer.canvas, changed: frame.damage)
+            }
         }
         opening?.endHolds()
         let samples = min(movingSamples, movingFrames.count)
