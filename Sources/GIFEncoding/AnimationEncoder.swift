@@ -145,7 +145,7 @@ final class AnimationEncoder {
                     first = try refiner.firstImage(canvas: canvas)
                 }
                 show(first.frame.indices, through: first.table, in: screenRect)
-                pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame, lzwData: first.lzwData),
+                pending = BufferedFrame(frame: first.frame, image: try builder.encodeImage(first.frame, codeStream: first.codeStream),
                                         start: 0, previous: nil)
                 return
             }

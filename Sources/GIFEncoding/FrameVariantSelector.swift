@@ -55,7 +55,7 @@ final class FrameVariantSelector {
         /// The colours the screen shows inside `frame.rect` afterwards.
         var shown: [UInt32]
         /// The LZW stream of `frame.indices` when the LZW-friendly re-choice made it.
-        var lzwData: [UInt8]?
+        var codeStream: LZWCodeStream?
     }
 
     /// Chooses how to write `rect` whose new indices are `indices` (row by row over `rect`);
@@ -83,7 +83,7 @@ final class FrameVariantSelector {
             variant = opaqueVariant(rect: rect, indices: indices, colors: colors, bounds: bounds,
                                     codeSize: builder.globalCodeSize)
         }
-        var best = Choice(frame: variant.frame, image: try builder.encodeImage(variant.frame, lzwData: variant.lzwData,
+        var best = Choice(frame: variant.frame, image: try builder.encodeImage(variant.frame, codeStream: variant.codeStream,
                                                                                using: chooser),
                           shown: variant.shown)
         if allowsLocalTables, let local = localTableVariant(of: variant.frame) {
@@ -129,15 +129,15 @@ final class FrameVariantSelector {
     private func opaqueVariant(rect: PixelRect, indices: [UInt8], colors: [UInt32]?, bounds: [Int32]?,
                                codeSize: Int) -> Variant {
         var opaque = indices
-        var lzwData: [UInt8]?
+        var codeStream: LZWCodeStream?
         if let bounds, let colors {
             var made: [UInt8] = []
             opaque = chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
                                     palette: packedTable, transparentIndex: nil, codeSize: codeSize, data: &made)
-            lzwData = made
+            codeStream = LZWCodeStream(codeSize: codeSize, bytes: made)
         }
         return Variant(frame: GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep),
-                       shown: opaque.mapped(through: packedTable, beyond: 0), lzwData: lzwData)
+                       shown: opaque.mapped(through: packedTable, beyond: 0), codeStream: codeStream)
     }
 
     /// The `unchanged` pixels written as `transparent`, the others with their index; with
@@ -146,7 +146,7 @@ final class FrameVariantSelector {
     private func transparentVariant(rect: PixelRect, indices: [UInt8], unchanged: [Bool], previous: [UInt32],
                                     transparent: UInt8, colors: [UInt32]?, bounds: [Int32]?, codeSize: Int) -> Variant {
         var frameIndices = indices
-        var lzwData: [UInt8]?
+        var codeStream: LZWCodeStream?
         // The per-pixel loops run on raw buffers: element by element, each write to an
         // array checked that the array was not shared, a call per pixel.
         frameIndices.withUnsafeMutableBufferPointer { frameIndices in
@@ -171,7 +171,7 @@ final class FrameVariantSelector {
             frameIndices = chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds, shown: previous,
                                           palette: packedTable, transparentIndex: transparent, codeSize: codeSize,
                                           data: &made)
-            lzwData = made
+            codeStream = LZWCodeStream(codeSize: codeSize, bytes: made)
         }
         var shown = previous
         shown.withUnsafeMutableBufferPointer { shown in
@@ -185,7 +185,7 @@ final class FrameVariantSelector {
         }
         return Variant(frame: GIFFrame(rect: rect, indices: frameIndices, delayCentiseconds: 0, disposal: .keep,
                                        transparentIndex: Int(transparent)),
-                       shown: shown, lzwData: lzwData)
+                       shown: shown, codeStream: codeStream)
     }
 
     /// Per pixel of `rect`, the largest squared error allowed: 0 outside `area` and where the

@@ -54,27 +54,18 @@ final class GIFStreamBuilder {
     /// Validates and compresses `frame` (its delay is left for `add`), without adding it.
     /// `encoder` does the compression (one per thread).
     func encodeImage(_ frame: GIFFrame, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
-        try encodeImage(frame, lzwData: nil, using: encoder)
+        try encodeImage(frame, codeStream: nil, using: encoder)
     }
 
-    /// `encodeImage(_:using:)` with the LZW data already made when `lzwData` is given: the
-    /// code stream of `frame.indices` for the code size of the table the frame uses (its
-    /// local one when it has one; see `codeSize(of:)`), made by `LZWFriendlyIndexChooser` or
-    /// ahead on another thread.
-    func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]?, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
+    /// `encodeImage(_:using:)` with the code stream of `frame.indices` already made when
+    /// `codeStream` is given (by `LZWFriendlyIndexChooser`, or ahead on another thread); it
+    /// must be made for the code size of the table the frame uses (`codeSize(of:)`).
+    func encodeImage(_ frame: GIFFrame, codeStream: LZWCodeStream?, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
         try GIFFrameValidator.validate(frame, screen: PixelRect(x: 0, y: 0, width: width, height: height),
                                        globalPalette: globalPalette, context: "GIF frame \(frameCount)")
         let codeSize = codeSize(of: frame)
-        var data: [UInt8]
-        if let lzwData {
-            data = lzwData
-        } else {
-            data = []
-            data.reserveCapacity(frame.rect.area / 2 + 64)
-            frame.indices.withUnsafeBufferPointer { indices in
-                encoder.encode(indices, codeSize: codeSize, into: &data)
-            }
-        }
+        precondition(codeStream.map { $0.codeSize == codeSize } ?? true, "a code stream made for another code size")
+        let data = (codeStream ?? LZWCodeStream(of: frame.indices, codeSize: codeSize, using: encoder)).bytes
         return EncodedGIFImage(rect: frame.rect, localPalette: frame.localPalette, delayCentiseconds: 0,
                                disposal: frame.disposal, transparentIndex: frame.transparentIndex,
                                minimumCodeSize: codeSize, compressedData: data)
@@ -82,22 +73,22 @@ final class GIFStreamBuilder {
 
     /// The minimum LZW code size of images that use the global table.
     var globalCodeSize: Int {
-        LZWEncoder.minimumCodeSize(tableSize: 1 << Self.tableBits(globalPalette?.count ?? 256))
+        Self.codeSize(tableOf: globalPalette?.count ?? 256)
     }
 
     /// The minimum LZW code size `frame` is encoded with: its local table's, else the global one's.
     func codeSize(of frame: GIFFrame) -> Int {
-        frame.localPalette.map { Self.codeSize(localTableOf: $0.count) } ?? globalCodeSize
+        frame.localPalette.map { Self.codeSize(tableOf: $0.count) } ?? globalCodeSize
     }
 
-    /// The minimum LZW code size of an image carrying a local table of `count` colours.
-    static func codeSize(localTableOf count: Int) -> Int {
+    /// The minimum LZW code size of an image using a table of `count` colours.
+    static func codeSize(tableOf count: Int) -> Int {
         LZWEncoder.minimumCodeSize(tableSize: 1 << tableBits(count))
     }
 
-    /// `encodeImage(_:lzwData:using:)` with the builder's own coder (on the builder's thread).
-    func encodeImage(_ frame: GIFFrame, lzwData: [UInt8]? = nil) throws(GIFEncodingError) -> EncodedGIFImage {
-        try encodeImage(frame, lzwData: lzwData, using: encoder)
+    /// `encodeImage(_:codeStream:using:)` with the builder's own coder (on the builder's thread).
+    func encodeImage(_ frame: GIFFrame, codeStream: LZWCodeStream? = nil) throws(GIFEncodingError) -> EncodedGIFImage {
+        try encodeImage(frame, codeStream: codeStream, using: encoder)
     }
 
     /// Appends `frame` with its own delay, disposal and transparency.
@@ -137,5 +128,30 @@ final class GIFStreamBuilder {
         var bits = 1
         while 1 << bits < count { bits += 1 }
         return bits
+    }
+}
+
+/// The LZW code stream of an image's indices, made apart from the image, with the minimum code
+/// size it was made for.
+struct LZWCodeStream: Sendable {
+    /// The minimum code size (at least 2).
+    let codeSize: Int
+    /// The codes, packed least significant bit first.
+    let bytes: [UInt8]
+
+    /// A stream made elsewhere (by `LZWFriendlyIndexChooser`).
+    init(codeSize: Int, bytes: [UInt8]) {
+        self.codeSize = codeSize
+        self.bytes = bytes
+    }
+
+    /// The code stream of `indices` at `codeSize`, made by `coder`.
+    init(of indices: [UInt8], codeSize: Int, using coder: any LZWCoding) {
+        var data: [UInt8] = []
+        data.reserveCapacity(indices.count / 2 + 64)
+        indices.withUnsafeBufferPointer { indices in
+            coder.encode(indices, codeSize: codeSize, into: &data)
+        }
+        self.init(codeSize: codeSize, bytes: data)
     }
 }

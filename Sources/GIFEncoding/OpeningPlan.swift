@@ -11,7 +11,8 @@ import WorkThreads
 /// stream), then the table of every tile that image shows short of the refinement target,
 /// worst first, as the refinements of the first hold take them, then the tables of the tiles
 /// that change between the pictures the animation holds still on later
-/// (`planHold(_:changed:)`), in the order given. An encoder given the plan
+/// (`planHold(_:changed:)`), in the order given, leaving out tiles no refinement redraws and
+/// tile contents already asked for. An encoder given the plan
 /// (`AnimationWriter(palette:options:output:opening:)`) whose options refine still tiles as
 /// these do shares the tables, and takes the first image when its first frame is this very
 /// picture; the first image depends only on the picture and the settings, and a tile's table
@@ -81,12 +82,13 @@ public final class OpeningPlan: Sendable {
         guard let settings, canvas.width == settings.width, canvas.height == settings.height else { return }
         let budget = canvas.width * canvas.height
         let grid = StillTileRefiner(settings: settings, inParallel: false)
+        let exact = settings.colorsEveryGlobalTableHolds
         var tiles: [(key: StillTileTables.Key, picture: Canvas)] = []
         for (tile, rect) in grid.tiles(meeting: changed) {
             let colors = AnimationPixels.packedColors(canvas, rect)
-            guard !grid.showsOnlyExactColors(colors) else { continue }
+            guard !StillTileSettings.all(colors, in: exact) else { continue }
             let key = StillTileTables.Key(tile: tile, hash: StillTileRefiner.hash(colors))
-            guard !tables.isKnown(key), !tables.isBeingPlanned(key) else { continue }
+            guard !tables.isKnownOrBeingPlanned(key) else { continue }
             tiles.append((key, canvas.cropped(to: rect)))
         }
         progress.enqueue(tiles, budget: budget)
@@ -152,7 +154,7 @@ public final class OpeningPlan: Sendable {
             return colors
         }, shouldStop: { progress.isStopping })
         while let (key, picture) = progress.nextHoldTile() {
-            refiner.planAhead(tile: key.tile, picture: picture)
+            refiner.planAhead(key: key, picture: picture)
         }
     }
 

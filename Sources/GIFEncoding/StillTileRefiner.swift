@@ -45,8 +45,6 @@ final class StillTileRefiner {
     /// The interface's exact colours (flat colours and line ramps), which a tile's table keeps
     /// whenever the tile shows them.
     private let exactColors: [RGB8]
-    /// The same colours, packed, to look pixels up in.
-    private let exactPacked: Set<UInt32>
     private let columns: Int
     private let rows: Int
 
@@ -70,8 +68,10 @@ final class StillTileRefiner {
     var tablesPlannedElsewhere: Int { takenFromElsewhere.count }
     /// Maps each planned tile (and the first image) to its table; one mapper switched from
     /// table to table keeps its nearest-colour memory instead of initialising a new one per
-    /// tile. The second plans the table beside it on another thread (see `table(for:)`).
+    /// tile.
     private var mapper: PaletteMapper?
+    /// Maps the tile whose table is planned beside another on a second thread (see
+    /// `table(for:truth:alongside:canvas:)`), while `mapper` serves the other.
     private var sideMapper: PaletteMapper?
 
     /// What a refinement writes: the image, and the colours the screen shows inside its
@@ -89,7 +89,6 @@ final class StillTileRefiner {
         self.inParallel = inParallel
         background = settings.interfaceColors.background.packed
         exactColors = settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256)
-        exactPacked = Set(exactColors.map(\.packed))
         columns = (settings.width + settings.tileSize - 1) / settings.tileSize
         rows = (settings.height + settings.tileSize - 1) / settings.tileSize
         states = [TileState](repeating: .settled, count: columns * rows)
@@ -142,19 +141,15 @@ final class StillTileRefiner {
         var table: [UInt32]
         /// The code stream of `frame.indices` for its table's code size, when made ahead
         /// (`withCodeStream()`); nil leaves it to the encoder.
-        var lzwData: [UInt8]? = nil
+        var codeStream: LZWCodeStream? = nil
 
         /// This image with its code stream made on the calling thread: an image planned ahead
         /// spares the encoder's thread, which bounds the encoding, a screenful of LZW.
         func withCodeStream() -> FirstImage {
-            var data: [UInt8] = []
-            data.reserveCapacity(frame.indices.count / 2 + 64)
-            let codeSize = GIFStreamBuilder.codeSize(localTableOf: frame.localPalette?.count ?? 256)
-            frame.indices.withUnsafeBufferPointer { indices in
-                LZWEncoder().encode(indices, codeSize: codeSize, into: &data)
-            }
+            guard let table = frame.localPalette else { preconditionFailure("a first image without its own table") }
             var image = self
-            image.lzwData = data
+            image.codeStream = LZWCodeStream(of: frame.indices, codeSize: GIFStreamBuilder.codeSize(tableOf: table.count),
+                                             using: LZWEncoder())
             return image
         }
     }
@@ -295,26 +290,14 @@ final class StillTileRefiner {
         return found
     }
 
-    /// Whether every one of a tile's `colors` (packed) is one of the interface's exact colours
-    /// (its flat colours and line ramps), which every global table holds: such a tile shows
-    /// exactly once written, so it is never refined and needs no table of its own.
-    func showsOnlyExactColors(_ colors: [UInt32]) -> Bool {
-        // Runs of one colour (plain background, mostly) are looked up once.
-        var last = UInt32.max
-        for color in colors where color != last {
-            guard exactPacked.contains(color) else { return false }
-            last = color
-        }
-        return true
-    }
-
-    /// Plans, on the calling thread, the table of `tile` whose true pixels are `picture` (the
-    /// tile's rectangle cut out of a frame), unless some thread has it or is planning it:
-    /// work done ahead for a picture the animation will hold still on.
-    func planAhead(tile: Int, picture: Canvas) {
-        precondition(picture.width == rect(of: tile).width && picture.height == rect(of: tile).height,
+    /// Plans, on the calling thread, the table of the tile and content `key` names, whose true
+    /// pixels are `picture` (the tile's rectangle cut out of a frame, which `key.hash` is the
+    /// hash of), unless some thread has it or is planning it: work done ahead for a picture
+    /// the animation will hold still on.
+    func planAhead(key: StillTileTables.Key, picture: Canvas) {
+        precondition(picture.width == rect(of: key.tile).width && picture.height == rect(of: key.tile).height,
                      "a tile's picture does not have the tile's size")
-        planIfFree(tile, area: picture.bounds, of: picture)
+        planIfFree(key, area: picture.bounds, of: picture)
     }
 
     /// Plans, on the calling thread, the table of every tile of `canvas` that `shown` (the
@@ -334,11 +317,20 @@ final class StillTileRefiner {
         }
     }
 
+    /// The key of `tile` whose pixels are `area` of `canvas`.
+    static func key(_ tile: Int, area: PixelRect, of canvas: Canvas) -> StillTileTables.Key {
+        StillTileTables.Key(tile: tile, hash: hash(AnimationPixels.packedColors(canvas, area)))
+    }
+
     /// Plans the table of `tile`, whose pixels are `area` of `canvas` (the screen, or the
     /// tile's picture alone), on the calling thread, one core's work, unless some thread has it
     /// or is planning it; a failure is left for when the tile is refined.
     private func planIfFree(_ tile: Int, area: PixelRect, of canvas: Canvas) {
-        let key = StillTileTables.Key(tile: tile, hash: Self.hash(AnimationPixels.packedColors(canvas, area)))
+        planIfFree(Self.key(tile, area: area, of: canvas), area: area, of: canvas)
+    }
+
+    /// `planIfFree(_:area:of:)` with the tile's key known.
+    private func planIfFree(_ key: StillTileTables.Key, area: PixelRect, of canvas: Canvas) {
         guard tables.claimIfFree(key) else { return }
         plannedHere.insert(key)
         tables.publish(key, try? planTile(area: area, canvas: canvas, inParallel: false, mapper: &mapper))

@@ -19,6 +19,27 @@ struct StillTileSettings: Equatable, Sendable {
     var rampLevels: Int
 }
 
+extension StillTileSettings {
+    /// The interface's exact colours (flat colours and line ramps) that every global table
+    /// planned with these settings holds, packed: the ones a table of `maxColors` entries keeps
+    /// beside a transparent slot (every table the palette planner tries holds them all). A
+    /// tile showing only these is shown exactly once written, so it is never refined.
+    var colorsEveryGlobalTableHolds: Set<UInt32> {
+        Set(interfaceColors.fixedColors(rampLevels: rampLevels, limit: maxColors - 1).map(\.packed))
+    }
+
+    /// Whether every one of `colors` (packed) is in `exact`; a run of one colour (plain
+    /// background, mostly) is looked up once.
+    static func all(_ colors: [UInt32], in exact: Set<UInt32>) -> Bool {
+        var last = UInt32.max
+        for color in colors where color != last {
+            guard exact.contains(color) else { return false }
+            last = color
+        }
+        return true
+    }
+}
+
 extension GIFEncodingOptions {
     /// The still refinement's settings for a `width` x `height` screen, or nil when these
     /// options do not refine still tiles.

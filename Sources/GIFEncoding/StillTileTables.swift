@@ -74,6 +74,12 @@ final class StillTileTables: @unchecked Sendable {
         condition.withLock { tables[key] != nil }
     }
 
+    /// Whether the table of `key` is known or some thread is planning it: asking for it again
+    /// would plan nothing.
+    func isKnownOrBeingPlanned(_ key: Key) -> Bool {
+        condition.withLock { tables[key] != nil || planning.contains(key) }
+    }
+
     /// Ends the caller's claim on `key` with its table, or with nil when planning failed (the
     /// next thread that needs it plans it again and meets the failure itself).
     func publish(_ key: Key, _ table: PlannedTile?) {

@@ -201,7 +201,7 @@ extension ColorQuantizer {
             limits[own] = (last * 1.25).bitPattern | 0xFFFF
         }
 
-        /// Writes the `listed` keys at `smallest`, in ascending order, as the row of `own`.
+        /// Writes the `listed` keys at `smallest`, which come in ascending order, as the row of `own`.
         private func write(_ own: Int, smallest: UnsafeMutablePointer<UInt64>) {
             let first = own * listed
             for slot in 0 ..< listed {

@@ -67,26 +67,24 @@ import WorkThreads
         #expect(same(planned.bytes, alone.bytes), "the GIF differs from the one written alone")
     }
 
-    /// The first image planned ahead comes with its code stream, the one the encoder's own
-    /// coder makes of its indices for its table's code size, so the encoder's thread has no
-    /// screenful of LZW to do; the image written alone is the same image with the same data.
+    /// The first image planned ahead comes with its code stream, so the encoder's thread has
+    /// no screenful of LZW to do: the image planned alone, encoded by a GIF builder's own
+    /// coder, has the same indices, the same code size and the same bytes.
     @Test static func thePlannedFirstImageComesWithItsCodeStream() throws {
         let opening = OpeningPlan(canvas: frames[0].canvas, options: options(), interfaceColors: .arcScene)
         let settings = try #require(opening.settings)
         let planned = try #require(opening.firstImage(for: frames[0].canvas, settings: settings))
         opening.stop()
-        let data = try #require(planned.lzwData)
-        let palette = try #require(planned.frame.localPalette)
-        var expected: [UInt8] = []
-        planned.frame.indices.withUnsafeBufferPointer { indices in
-            LZWEncoder().encode(indices, codeSize: LZWEncoder.minimumCodeSize(tableSize: 1 << GIFStreamBuilder.tableBits(palette.count)),
-                                into: &expected)
-        }
-        #expect(data.count > 100)
-        #expect(data == expected)
+        let stream = try #require(planned.codeStream)
         let alone = try StillTileRefiner(settings: settings, inParallel: false).firstImage(canvas: frames[0].canvas)
-        #expect(alone.lzwData == nil)
+        #expect(alone.codeStream == nil)
         #expect(alone.frame == planned.frame)
+        let builder = try GIFStreamBuilder(width: frames[0].canvas.width, height: frames[0].canvas.height,
+                                           globalPalette: nil)
+        let encoded = try builder.encodeImage(alone.frame)
+        #expect(stream.bytes.count > 100)
+        #expect(stream.codeSize == encoded.minimumCodeSize)
+        #expect(stream.bytes == encoded.compressedData)
     }
 
     /// A plan made for a later frame's picture, or for another tile size, is not taken.
@@ -188,8 +186,7 @@ import WorkThreads
         let rest = frames[frames.count - 1].canvas
         // Of the twelve 32 x 32 tiles (4 KB each against a quarter of 43.2 KB), those showing a
         // colour besides the interface's exact ones are asked for, and the first two wait.
-        let settings = try #require(opening.settings)
-        let exact = Set(settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256).map(\.packed))
+        let exact = try #require(opening.settings).colorsEveryGlobalTableHolds
         let asked = tiles(meeting: rest.bounds, tileSize: 32).filter { tile in
             !AnimationPixels.packedColors(rest, tile.rect).allSatisfy(exact.contains)
         }
@@ -202,14 +199,13 @@ import WorkThreads
         #expect(opening.tables.isKnown(key(asked[1], of: rest)))
     }
 
-    /// A hold asks for no tile that shows only the interface's exact colours (the global table
-    /// shows those exactly), and a second hold showing the same tiles plans nothing more.
-    @Test static func aHoldAsksNeitherForExactTilesNorTwiceForATile() throws {
+    /// A hold asks for no tile that shows only the interface's exact colours (every global
+    /// table shows those exactly), and a second hold showing the same tiles plans nothing more.
+    @Test static func aHoldAsksForNoTileShowingOnlyExactColours() throws {
         let blank = Canvas(width: frames[0].canvas.width, height: frames[0].canvas.height)
         let opening = OpeningPlan(canvas: blank, options: options(tileSize: 16), interfaceColors: .arcScene)
         let rest = frames[frames.count - 1].canvas
-        let settings = try #require(opening.settings)
-        let exact = Set(settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256).map(\.packed))
+        let exact = try #require(opening.settings).colorsEveryGlobalTableHolds
         let corner = PixelRect(x: 0, y: 0, width: 16, height: 16)
         #expect(AnimationPixels.packedColors(rest, corner).allSatisfy(exact.contains))
         let changed = try #require(frames.last { $0.sprite != nil }?.sprite)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GIFEncoding
+import Palette
 import Raster
 import Testing
 
@@ -76,37 +77,70 @@ import Testing
         #expect(refiner.tablesPlannedElsewhere == 1)
     }
 
-    /// A table is stored with its tile's pixels mapped to it, each pixel's nearest colour
-    /// (the lower index on ties), found here by a plain scan of the table; so the thread that
-    /// refines the tile later has no mapping to do.
-    @Test static func aPlannedTableHoldsItsTilesPixelsMappedToIt() throws {
-        let settings = try #require(options.stillTileSettings(width: canvas.width, height: canvas.height,
-                                                              interfaceColors: .arcScene))
-        let refiner = StillTileRefiner(settings: settings, inParallel: false)
-        refiner.planAhead(canvas: canvas, shown: { [UInt32](repeating: 0, count: $0.area) }, shouldStop: { false })
-        var checked = 0, mixed = 0, mismatched = 0
-        for tile in tilesWorstFirst() where refiner.tables.isKnown(OpeningPlanTests.key(tile, of: canvas)) {
-            guard case let .known(planned) = refiner.tables.lookUp(OpeningPlanTests.key(tile, of: canvas)) else { continue }
-            var expected: [UInt8] = []
-            for y in tile.rect.y ..< tile.rect.maxY {
-                for x in tile.rect.x ..< tile.rect.maxX {
-                    let offset = (y * canvas.width + x) * 4
-                    let pixel = (0 ..< 3).map { Int(canvas.image.pixels[offset + $0]) }
-                    var best = 0, bestDistance = Int.max
-                    for (index, color) in planned.palette.colors.enumerated() {
-                        let channels = [Int(color.r), Int(color.g), Int(color.b)]
-                        let d = (0 ..< 3).reduce(0) { $0 + (channels[$1] - pixel[$1]) * (channels[$1] - pixel[$1]) }
-                        if d < bestDistance { best = index; bestDistance = d }
-                    }
-                    expected.append(UInt8(best))
+    /// Each pixel of `rect` of the canvas as its nearest colour of `palette`, the lower index
+    /// on ties, found by a plain scan.
+    static func nearestIndices(_ rect: PixelRect, in palette: IndexedPalette) -> [UInt8] {
+        var indices: [UInt8] = []
+        for y in rect.y ..< rect.maxY {
+            for x in rect.x ..< rect.maxX {
+                let offset = (y * canvas.width + x) * 4
+                let r = Int(canvas.image.pixels[offset]), g = Int(canvas.image.pixels[offset + 1])
+                let b = Int(canvas.image.pixels[offset + 2])
+                var best = 0, bestDistance = Int.max
+                for (index, color) in palette.colors.enumerated() {
+                    let dr = Int(color.r) - r, dg = Int(color.g) - g, db = Int(color.b) - b
+                    let d = dr * dr + dg * dg + db * db
+                    if d < bestDistance { best = index; bestDistance = d }
                 }
+                indices.append(UInt8(best))
             }
+        }
+        return indices
+    }
+
+    /// For each tile of `tiles` whose table `tables` knows: whether its planned indices are
+    /// `nearestIndices`, and whether those use more than one entry.
+    static func plannedIndices(of tiles: [(tile: Int, rect: PixelRect)], in tables: StillTileTables)
+        -> (checked: Int, mixed: Int, mismatched: Int) {
+        var checked = 0, mixed = 0, mismatched = 0
+        for tile in tiles where tables.isKnown(OpeningPlanTests.key(tile, of: canvas)) {
+            guard case let .known(planned) = tables.lookUp(OpeningPlanTests.key(tile, of: canvas)) else { continue }
+            let expected = nearestIndices(tile.rect, in: planned.palette)
             checked += 1
             if Set(expected).count > 1 { mixed += 1 }
             if planned.indices != expected { mismatched += 1 }
         }
-        #expect(checked > 3)
-        #expect(mixed > 0)
-        #expect(mismatched == 0)
+        return (checked, mixed, mismatched)
+    }
+
+    /// A table is stored with its tile's pixels mapped to it, each pixel's nearest colour, so
+    /// the thread that refines the tile later has no mapping to do; whichever way it was
+    /// planned: ahead from the whole picture, ahead from the tile's picture alone, or by a
+    /// refiner planning two tables at once (the second mapped by a mapper of its own).
+    @Test static func aPlannedTableHoldsItsTilesPixelsMappedToIt() throws {
+        let settings = try #require(options.stillTileSettings(width: canvas.width, height: canvas.height,
+                                                              interfaceColors: .arcScene))
+        let order = tilesWorstFirst()
+        let ahead = StillTileRefiner(settings: settings, inParallel: false)
+        ahead.planAhead(canvas: canvas, shown: { [UInt32](repeating: 0, count: $0.area) }, shouldStop: { false })
+        let fromPicture = plannedIndices(of: order, in: ahead.tables)
+        #expect(fromPicture.checked > 3)
+        #expect(fromPicture.mixed > 0)
+        #expect(fromPicture.mismatched == 0)
+
+        let single = StillTileRefiner(settings: settings, inParallel: false)
+        let mixedTiles = order.filter { Set(AnimationPixels.packedColors(canvas, $0.rect)).count > 1 }.prefix(3)
+        for tile in mixedTiles {
+            single.planAhead(key: OpeningPlanTests.key(tile, of: canvas), picture: canvas.cropped(to: tile.rect))
+        }
+        let fromTiles = plannedIndices(of: Array(mixedTiles), in: single.tables)
+        #expect(fromTiles.checked == mixedTiles.count && fromTiles.mismatched == 0)
+
+        // The worst tile's table and the next one's, planned at once on two threads.
+        let pair = StillTileRefiner(settings: settings, inParallel: true)
+        pair.touch(canvas.bounds)
+        _ = try pair.nextRefinement(canvas: canvas, screen: DisplayedScreen(width: canvas.width, height: canvas.height))
+        let firstTwo = plannedIndices(of: Array(order.prefix(2)), in: pair.tables)
+        #expect(firstTwo.checked == 2 && firstTwo.mismatched == 0)
     }
 }

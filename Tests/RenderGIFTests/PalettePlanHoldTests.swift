@@ -25,7 +25,7 @@ import Testing
                                  opening: opening)
         opening.waitUntilPlanned()
         let settings = try #require(opening.settings)
-        let exact = Set(settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256).map(\.packed))
+        let exact = settings.colorsEveryGlobalTableHolds
 
         // The holds in the order they show, each drawn from nothing.
         var holds: [SceneState] = []
@@ -34,7 +34,7 @@ import Testing
         }
         #expect(holds.count == 6)
         let tileSize = settings.tileSize, columns = (settings.width + tileSize - 1) / tileSize
-        var checked = 0, missing: [String] = []
+        var checked = 0, missing: [String] = [], asked = Set<StillTileTables.Key>()
         // The head's pixels at a hold, from a renderer drawing that hold first.
         func sprite(_ state: SceneState) -> PixelRect {
             var fresh = renderer
@@ -58,11 +58,15 @@ import Testing
                     guard !colors.allSatisfy(exact.contains) else { continue }
                     checked += 1
                     let key = StillTileTables.Key(tile: row * columns + column, hash: StillTileRefiner.hash(colors))
+                    asked.insert(key)
                     if !opening.tables.isKnown(key) { missing.append("tile \(key.tile) of hold \(index + 1)") }
                 }
             }
         }
         #expect(checked > 20)
+        // Asked for all at once while the opening is still at the first image: they must wait
+        // whole, within a quarter of the picture's bytes, or this checks the queue's limit.
+        #expect(asked.count * tileSize * tileSize * 4 <= settings.width * settings.height)
         #expect(missing.isEmpty, "\(missing.count) tiles not planned ahead: \(missing.prefix(4))")
     }
 }

@@ -30,10 +30,11 @@ enum PalettePlan {
     static let touchWeight = 2.5
 
     /// The palette for an animation showing `states` (one per frame), drawn by `renderer`.
-    /// Every hold after the first (a stretch of frames with the head at rest) is handed to
-    /// `opening` in the order they show, a return to an earlier place included, with what
-    /// changed since the hold before, so the still tiles' tables of the later holds are
-    /// planned ahead too; its holds are ended before the palette is made.
+    /// Every hold (a stretch of frames with the head at rest) but one showing the first
+    /// frame's picture is handed to `opening` in the order they show, a return to an earlier
+    /// place included, with what changed since the hold before (everything, for the first), so
+    /// the still tiles' tables of the later holds are planned ahead too; its holds are ended
+    /// before the palette is made.
     static func make(renderer: inout FrameRenderer, states: [SceneState], options: GIFEncodingOptions,
                      interfaceColors: InterfaceColors, opening: OpeningPlan? = nil) throws(GIFEncodingError) -> AnimationPalette {
         var planner = try AnimationPalettePlanner(width: renderer.pixelWidth, height: renderer.pixelHeight,
@@ -65,9 +66,11 @@ enum PalettePlan {
             }
             // The opening has the first frame's picture already; each hold after it differs
             // from the one before where the head left and where it came to rest, which is
-            // what this drawing changed (the holds are drawn in the order they show).
+            // what this drawing changed (the holds are drawn in the order they show). A first
+            // hold that is not the first frame's picture (the animation opens moving) changes
+            // everything, whatever the renderer drew before.
             if hold > 0 || layer != states.first?.dynamicLayer {
-                opening?.planHold(renderer.canvas, changed: frame.damage)
+                opening?.planHold(renderer.canvas, changed: hold == 0 ? renderer.canvas.bounds : frame.damage)
             }
         }
         opening?.endHolds()
