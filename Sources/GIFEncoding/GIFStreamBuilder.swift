@@ -8,7 +8,7 @@ import Raster
 /// each frame becomes an image with its delay, disposal, transparency, rectangle, optional
 /// local colour table and LZW data; `finish()` adds the end.
 ///
-/// An image can be encoded apart from the stream (`encodeImage(_:using:)`, safe to call on
+/// An image can be encoded apart from the stream (`encodeImage(_:codeStream:using:)`, safe to call on
 /// several threads with one `LZWEncoder` each), compared with other variants by size, and
 /// the winner added with its delay (`add(_:delayCentiseconds:)`), so no image is compressed twice.
 final class GIFStreamBuilder {
@@ -52,15 +52,11 @@ final class GIFStreamBuilder {
     }
 
     /// Validates and compresses `frame` (its delay is left for `add`), without adding it.
-    /// `encoder` does the compression (one per thread).
-    func encodeImage(_ frame: GIFFrame, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
-        try encodeImage(frame, codeStream: nil, using: encoder)
-    }
-
-    /// `encodeImage(_:using:)` with the code stream of `frame.indices` already made when
-    /// `codeStream` is given (by `LZWFriendlyIndexChooser`, or ahead on another thread); it
-    /// must be made for the code size of the table the frame uses (`codeSize(of:)`).
-    func encodeImage(_ frame: GIFFrame, codeStream: LZWCodeStream?, using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
+    /// `encoder` does the compression (one per thread), unless `codeStream` brings the code
+    /// stream of `frame.indices` already made (by `LZWFriendlyIndexChooser`, or ahead on
+    /// another thread) for the code size of the table the frame uses (`codeSize(of:)`).
+    func encodeImage(_ frame: GIFFrame, codeStream: LZWCodeStream? = nil,
+                     using encoder: any LZWCoding) throws(GIFEncodingError) -> EncodedGIFImage {
         try GIFFrameValidator.validate(frame, screen: PixelRect(x: 0, y: 0, width: width, height: height),
                                        globalPalette: globalPalette, context: "GIF frame \(frameCount)")
         let codeSize = codeSize(of: frame)
@@ -138,13 +134,9 @@ struct LZWCodeStream: Sendable {
     let codeSize: Int
     /// The codes, packed least significant bit first.
     let bytes: [UInt8]
+}
 
-    /// A stream made elsewhere (by `LZWFriendlyIndexChooser`).
-    init(codeSize: Int, bytes: [UInt8]) {
-        self.codeSize = codeSize
-        self.bytes = bytes
-    }
-
+extension LZWCodeStream {
     /// The code stream of `indices` at `codeSize`, made by `coder`.
     init(of indices: [UInt8], codeSize: Int, using coder: any LZWCoding) {
         var data: [UInt8] = []

@@ -86,7 +86,7 @@ public final class OpeningPlan: Sendable {
         var tiles: [(key: StillTileTables.Key, picture: Canvas)] = []
         for (tile, rect) in grid.tiles(meeting: changed) {
             let colors = AnimationPixels.packedColors(canvas, rect)
-            guard !StillTileSettings.all(colors, in: exact) else { continue }
+            guard !exact.containsEvery(colors) else { continue }
             let key = StillTileTables.Key(tile: tile, hash: StillTileRefiner.hash(colors))
             guard !tables.isKnownOrBeingPlanned(key) else { continue }
             tiles.append((key, canvas.cropped(to: rect)))

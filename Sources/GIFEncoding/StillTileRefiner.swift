@@ -253,7 +253,7 @@ final class StillTileRefiner {
         }
         var wanted = [key]
         if inParallel, let next {
-            let nextKey = StillTileTables.Key(tile: next, hash: Self.hash(AnimationPixels.packedColors(canvas, rect(of: next))))
+            let nextKey = Self.key(next, area: rect(of: next), of: canvas)
             if tables.claimIfFree(nextKey) { wanted.append(nextKey) }
         }
         // One table alone has both cores to itself.

@@ -27,13 +27,15 @@ extension StillTileSettings {
     var colorsEveryGlobalTableHolds: Set<UInt32> {
         Set(interfaceColors.fixedColors(rampLevels: rampLevels, limit: maxColors - 1).map(\.packed))
     }
+}
 
-    /// Whether every one of `colors` (packed) is in `exact`; a run of one colour (plain
+extension Set<UInt32> {
+    /// Whether every one of `colors` (packed) is in the set; a run of one colour (plain
     /// background, mostly) is looked up once.
-    static func all(_ colors: [UInt32], in exact: Set<UInt32>) -> Bool {
+    func containsEvery(_ colors: [UInt32]) -> Bool {
         var last = UInt32.max
         for color in colors where color != last {
-            guard exact.contains(color) else { return false }
+            guard contains(color) else { return false }
             last = color
         }
         return true
