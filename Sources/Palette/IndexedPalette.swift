@@ -105,16 +105,32 @@ public struct IndexedPalette: Sendable, Equatable {
     @inline(__always)
     private static func exactSlot(_ packed: UInt32) -> Int { Int((packed &* 0x9E37_79B1) >> 23) }
 
+    /// The median, over the colours from `fixed` on (all of them when fewer than two are not
+    /// fixed), of each colour's distance to its nearest other colour. Each pair is measured
+    /// once, for both of its colours, over the colours packed in one buffer.
     private static func medianNearestDistance(_ colors: [RGB8], skipping fixed: Int) -> Double {
         guard colors.count >= 2 else { return 0 }
         let start = colors.count - fixed >= 2 ? fixed : 0
-        var distances: [Int] = []
-        for index in start ..< colors.count {
-            var others = colors
-            others.remove(at: index)
-            let color = colors[index]
-            distances.append(nearest(to: (Int(color.r), Int(color.g), Int(color.b)), in: others).distance)
+        let count = colors.count
+        var nearest = [Int](repeating: Int.max, count: count)
+        let channels = colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
+        channels.withUnsafeBufferPointer { channels in
+            nearest.withUnsafeMutableBufferPointer { nearest in
+                for first in 0 ..< count {
+                    let a = channels[first]
+                    var closest = nearest[first]
+                    for second in first + 1 ..< count {
+                        let b = channels[second]
+                        let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
+                        let distance = dr * dr + dg * dg + db * db
+                        closest = min(closest, distance)
+                        nearest[second] = min(nearest[second], distance)
+                    }
+                    nearest[first] = closest
+                }
+            }
         }
+        var distances = Array(nearest[start...])
         distances.sort()
         return Double(distances[distances.count / 2]).squareRoot()
     }
