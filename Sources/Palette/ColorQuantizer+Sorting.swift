@@ -1,14 +1,93 @@
 extension ColorQuantizer {
     /// The indices `order[range]` sorted by the points' coordinate on `axis`, ties by index:
-    /// a total order, so the result does not depend on the sorting algorithm. Over copies of
-    /// the coordinates, by `Keyed.sort(_:scratch:)`.
+    /// a total order, so the result does not depend on the sorting algorithm. When every
+    /// coordinate is a whole colour value (a tile's points are colours, not means), as single
+    /// keys (`WholeColourKeys`); otherwise over copies of the coordinates, by
+    /// `Keyed.sort(_:scratch:)`.
     func sortedIndices(_ order: [Int], _ range: Range<Int>, axis: Int) -> [Int] {
+        if var keys = WholeColourKeys(points, order[range], axis: axis) {
+            keys.sort()
+            return keys.indices
+        }
         var keyed = order[range].map { index in Keyed(value: points[index][axis], index: index) }
         var scratch = [Keyed](repeating: Keyed(value: 0, index: 0), count: keyed.count)
         keyed.withUnsafeMutableBufferPointer { keyed in
             scratch.withUnsafeMutableBufferPointer { scratch in Keyed.sort(keyed, scratch: scratch) }
         }
         return keyed.map(\.index)
+    }
+
+    /// Points whose coordinate on the axis being sorted is a whole number from 0 to 255, with
+    /// indices below 2^32, each as one 64-bit key, coordinate << 32 | index: the keys order
+    /// as the points do (coordinate, ties by index), compare in one instruction and move half
+    /// the bytes of a `Keyed`, and no run of equal coordinates is left to sort by index.
+    struct WholeColourKeys {
+        private(set) var keys: [UInt64]
+
+        /// The keys of the points at `indices`, or nil when one of them is not a whole colour
+        /// value on `axis` (−0.0 included, which the other path keeps as it is).
+        init?(_ points: [SIMD3<Double>], _ indices: ArraySlice<Int>, axis: Int) {
+            var keys = [UInt64](repeating: 0, count: indices.count)
+            let allWhole = keys.withUnsafeMutableBufferPointer { keys in
+                points.withUnsafeBufferPointer { points in
+                    for (position, index) in indices.enumerated() {
+                        let value = points[index][axis]
+                        guard value.sign == .plus, let channel = UInt8(exactly: value),
+                              let small = UInt32(exactly: index) else { return false }
+                        keys[position] = UInt64(channel) << 32 | UInt64(small)
+                    }
+                    return true
+                }
+            }
+            guard allWhole else { return nil }
+            self.keys = keys
+        }
+
+        /// The points' indices, in the keys' order.
+        var indices: [Int] { keys.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) } }
+
+        /// Sorts the keys ascending: for many, least-significant-digit passes over the index's
+        /// bytes and then the coordinate's, skipping a byte every key shares; for few, the
+        /// standard library's sort.
+        mutating func sort() {
+            let count = keys.count
+            guard count >= Keyed.radixThreshold else {
+                keys.sort()
+                return
+            }
+            var other = [UInt64](repeating: 0, count: count)
+            var counts = [Int](repeating: 0, count: 5 * 256)
+            var sortedIntoOther = false
+            keys.withUnsafeMutableBufferPointer { keys in
+                other.withUnsafeMutableBufferPointer { other in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for key in keys {
+                            for byte in 0 ..< 5 { counts[byte << 8 | Int(truncatingIfNeeded: key >> (byte << 3)) & 0xFF] += 1 }
+                        }
+                        var source = keys, target = other
+                        for byte in 0 ..< 5 {
+                            let digitCounts = UnsafeMutableBufferPointer(rebasing: counts[byte << 8 ..< (byte + 1) << 8])
+                            if digitCounts.contains(count) { continue }
+                            var start = 0
+                            for digit in 0 ..< 256 {
+                                let digitCount = digitCounts[digit]
+                                digitCounts[digit] = start
+                                start += digitCount
+                            }
+                            let shift = UInt64(byte << 3)
+                            for key in source {
+                                let digit = Int(truncatingIfNeeded: key >> shift) & 0xFF
+                                target[digitCounts[digit]] = key
+                                digitCounts[digit] += 1
+                            }
+                            swap(&source, &target)
+                        }
+                        sortedIntoOther = source.baseAddress == other.baseAddress
+                    }
+                }
+            }
+            if sortedIntoOther { keys = other }
+        }
     }
 
     /// A point's coordinate on the axis being sorted (never negative: the quantizer's points

@@ -73,4 +73,51 @@ import Testing
         #expect(sorted(ascending) == ascending)
         #expect(sorted(Array(ascending.reversed())) == ascending)
     }
+
+    /// A quantizer over `count` points whose coordinates come from `value`, for its
+    /// `sortedIndices`, with the indices in a shuffled order.
+    static func quantizerAndOrder(count: Int, seed: UInt64,
+                                  value: (inout Stream) -> Double) -> (ColorQuantizer, [Int]) {
+        var stream = Stream(state: seed)
+        let points = (0 ..< count).map { _ in SIMD3(value(&stream), value(&stream), value(&stream)) }
+        var order = Array(0 ..< count)
+        for k in stride(from: count - 1, to: 0, by: -1) { order.swapAt(k, stream.next(k + 1)) }
+        let quantizer = ColorQuantizer(points: points, weights: [Double](repeating: 1, count: count), fixed: [])
+        return (quantizer, order)
+    }
+
+    /// The indices of `order[range]` by coordinate on `axis`, then index, as the standard
+    /// library sorts them.
+    static func referenceIndices(_ quantizer: ColorQuantizer, _ order: [Int], _ range: Range<Int>, axis: Int) -> [Int] {
+        order[range].sorted { a, b in
+            let va = quantizer.points[a][axis], vb = quantizer.points[b][axis]
+            return va < vb || (va == vb && a < b)
+        }
+    }
+
+    @Test(arguments: [2, 17, 255, 256, 257, 4_096, 40_000])
+    static func wholeColourValuesSortAsKeysByValueThenIndex(count: Int) throws {
+        let (quantizer, order) = quantizerAndOrder(count: count, seed: UInt64(count) + 1) { Double($0.next(256)) }
+        let range = count / 4 ..< count
+        for axis in 0 ..< 3 {
+            let keys = try #require(ColorQuantizer.WholeColourKeys(quantizer.points, order[range], axis: axis))
+            var sorted = keys
+            sorted.sort()
+            #expect(sorted.keys == keys.keys.sorted())
+            #expect(quantizer.sortedIndices(order, range, axis: axis) == referenceIndices(quantizer, order, range, axis: axis))
+        }
+    }
+
+    @Test static func aMeanOrANegativeZeroLeavesTheKeysToTheOtherPath() throws {
+        let values: [Double] = [3, 0.5, -0.0, 255, 256]
+        let points = values.map { SIMD3($0, 7, 7) }
+        for (index, value) in values.enumerated() {
+            let keys = ColorQuantizer.WholeColourKeys(points, [index], axis: 0)
+            #expect((keys != nil) == (value == 3 || value == 255), "value \(value)")
+        }
+        // Means take the other path, with the same order.
+        let (quantizer, order) = quantizerAndOrder(count: 3_000, seed: 41) { Double($0.next(1 << 20)) / 4096 }
+        #expect(ColorQuantizer.WholeColourKeys(quantizer.points, order[...], axis: 1) == nil)
+        #expect(quantizer.sortedIndices(order, 0 ..< 3_000, axis: 1) == referenceIndices(quantizer, order, 0 ..< 3_000, axis: 1))
+    }
 }
