@@ -46,47 +46,19 @@ extension ColorQuantizer {
         /// The points' indices, in the keys' order.
         var indices: [Int] { keys.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) } }
 
-        /// Sorts the keys ascending: for many, least-significant-digit passes over the index's
-        /// bytes and then the coordinate's, skipping a byte every key shares; for few, the
-        /// standard library's sort.
+        /// Sorts the keys ascending: for many, `ByteRadixSort` passes over the index's bytes
+        /// and then the coordinate's; for few, the standard library's sort.
         mutating func sort() {
-            let count = keys.count
-            guard count >= Keyed.radixThreshold else {
+            guard keys.count >= Keyed.radixThreshold else {
                 keys.sort()
                 return
             }
-            var other = [UInt64](repeating: 0, count: count)
-            var counts = [Int](repeating: 0, count: 5 * 256)
-            var sortedIntoOther = false
+            var scratch = [UInt64](repeating: 0, count: keys.count)
             keys.withUnsafeMutableBufferPointer { keys in
-                other.withUnsafeMutableBufferPointer { other in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        for key in keys {
-                            for byte in 0 ..< 5 { counts[byte << 8 | Int(truncatingIfNeeded: key >> (byte << 3)) & 0xFF] += 1 }
-                        }
-                        var source = keys, target = other
-                        for byte in 0 ..< 5 {
-                            let digitCounts = UnsafeMutableBufferPointer(rebasing: counts[byte << 8 ..< (byte + 1) << 8])
-                            if digitCounts.contains(count) { continue }
-                            var start = 0
-                            for digit in 0 ..< 256 {
-                                let digitCount = digitCounts[digit]
-                                digitCounts[digit] = start
-                                start += digitCount
-                            }
-                            let shift = UInt64(byte << 3)
-                            for key in source {
-                                let digit = Int(truncatingIfNeeded: key >> shift) & 0xFF
-                                target[digitCounts[digit]] = key
-                                digitCounts[digit] += 1
-                            }
-                            swap(&source, &target)
-                        }
-                        sortedIntoOther = source.baseAddress == other.baseAddress
-                    }
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    ByteRadixSort.sort(keys, scratch: scratch, byteCount: 5) { $0 }
                 }
             }
-            if sortedIntoOther { keys = other }
         }
     }
 
@@ -106,12 +78,11 @@ extension ColorQuantizer {
 
         /// Sorts `items` by value, ties by index, with `scratch` (as many items) to work in.
         ///
-        /// Large runs take least-significant-digit radix passes over the values' bit patterns,
-        /// a byte at a time: a non-negative double orders as its bits do (+ 0.0 turns a −0.0
-        /// into +0.0), and a byte every value shares takes no pass, so integer colours need
-        /// three passes where a quicksort takes a mispredicted branch per item and level. The
-        /// passes keep ties in the order they came, so each run of equal values is then sorted
-        /// by index. Small runs go to the quicksort.
+        /// Large runs take `ByteRadixSort` passes over the values' bit patterns: a
+        /// non-negative double orders as its bits do (+ 0.0 turns a −0.0 into +0.0), and a
+        /// byte every value shares takes no pass, where a quicksort takes a mispredicted branch
+        /// per item and level. The passes keep ties in the order they came, so each run of
+        /// equal values is then sorted by index. Small runs go to the quicksort.
         static func sort(_ items: UnsafeMutableBufferPointer<Keyed>, scratch: UnsafeMutableBufferPointer<Keyed>) {
             let count = items.count
             precondition(scratch.count >= count, "the scratch buffer is smaller than the items")
@@ -119,36 +90,8 @@ extension ColorQuantizer {
                 if count > 1 { quicksort(items.baseAddress!, 0, count) }
                 return
             }
-            // One read for the eight bytes' counts.
-            var counts = [Int](repeating: 0, count: 8 * 256)
-            counts.withUnsafeMutableBufferPointer { counts in
-                for item in items {
-                    let bits = (item.value + 0.0).bitPattern
-                    for byte in 0 ..< 8 { counts[byte << 8 | Int(truncatingIfNeeded: bits >> (byte << 3)) & 0xFF] += 1 }
-                }
-                var source = items, target = scratch
-                for byte in 0 ..< 8 {
-                    let digitCounts = UnsafeMutableBufferPointer(rebasing: counts[byte << 8 ..< (byte + 1) << 8])
-                    // Every value has the same byte here: the pass would move nothing.
-                    if digitCounts.contains(count) { continue }
-                    var start = 0
-                    for digit in 0 ..< 256 {
-                        let digitCount = digitCounts[digit]
-                        digitCounts[digit] = start
-                        start += digitCount
-                    }
-                    let shift = UInt64(byte << 3)
-                    for item in source {
-                        let digit = Int(truncatingIfNeeded: (item.value + 0.0).bitPattern >> shift) & 0xFF
-                        target[digitCounts[digit]] = item
-                        digitCounts[digit] += 1
-                    }
-                    swap(&source, &target)
-                }
-                if source.baseAddress != items.baseAddress {
-                    items.baseAddress!.update(from: source.baseAddress!, count: count)
-                }
-            }
+            // A non-negative double orders as its bits do; + 0.0 turns a −0.0 into +0.0.
+            ByteRadixSort.sort(items, scratch: scratch, byteCount: 8) { ($0.value + 0.0).bitPattern }
             var runStart = 0
             for position in 1 ... count where position == count || items[position].value != items[runStart].value {
                 if position - runStart > 1 { quicksort(items.baseAddress!, runStart, position) }
@@ -194,6 +137,49 @@ extension ColorQuantizer {
                     position -= 1
                 }
                 items[position] = item
+            }
+        }
+    }
+}
+
+/// Least-significant-digit radix sorting a byte at a time, for the box split's two kinds of
+/// items: one read counts the digits of every byte of every key; then each byte, lowest first,
+/// that not every key shares (a pass that would move nothing) scatters the items stably into
+/// the other buffer. Equal keys keep the order they came in.
+enum ByteRadixSort {
+    /// Sorts `items` by the `byteCount` low bytes of `key(item)`, ascending, with `scratch`
+    /// (at least as many items) to work in; the result is left in `items`.
+    @inline(__always)
+    static func sort<Item>(_ items: UnsafeMutableBufferPointer<Item>, scratch: UnsafeMutableBufferPointer<Item>,
+                           byteCount: Int, key: (Item) -> UInt64) {
+        let count = items.count
+        precondition(scratch.count >= count && (1 ... 8).contains(byteCount), "a radix sort without room or bytes")
+        var counts = [Int](repeating: 0, count: byteCount * 256)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for item in items {
+                let bits = key(item)
+                for byte in 0 ..< byteCount { counts[byte << 8 | Int(truncatingIfNeeded: bits >> (byte << 3)) & 0xFF] += 1 }
+            }
+            var source = items, target = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< count])
+            for byte in 0 ..< byteCount {
+                let digitCounts = UnsafeMutableBufferPointer(rebasing: counts[byte << 8 ..< (byte + 1) << 8])
+                if digitCounts.contains(count) { continue }
+                var start = 0
+                for digit in 0 ..< 256 {
+                    let digitCount = digitCounts[digit]
+                    digitCounts[digit] = start
+                    start += digitCount
+                }
+                let shift = UInt64(byte << 3)
+                for item in source {
+                    let digit = Int(truncatingIfNeeded: key(item) >> shift) & 0xFF
+                    target[digitCounts[digit]] = item
+                    digitCounts[digit] += 1
+                }
+                swap(&source, &target)
+            }
+            if source.baseAddress != items.baseAddress {
+                items.baseAddress!.update(from: source.baseAddress!, count: count)
             }
         }
     }
