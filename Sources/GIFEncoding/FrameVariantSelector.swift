@@ -131,10 +131,8 @@ final class FrameVariantSelector {
         var opaque = indices
         var codeStream: LZWCodeStream?
         if let bounds, let colors {
-            var made: [UInt8] = []
-            opaque = chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
-                                    palette: packedTable, transparentIndex: nil, codeSize: codeSize, data: &made)
-            codeStream = LZWCodeStream(codeSize: codeSize, bytes: made)
+            (opaque, codeStream) = chooser.choose(preferred: indices, trueColors: colors, bounds: bounds, shown: colors,
+                                                  palette: packedTable, transparentIndex: nil, codeSize: codeSize)
         }
         return Variant(frame: GIFFrame(rect: rect, indices: opaque, delayCentiseconds: 0, disposal: .keep),
                        shown: opaque.mapped(through: packedTable, beyond: 0), codeStream: codeStream)
@@ -167,11 +165,9 @@ final class FrameVariantSelector {
                     }
                 }
             }
-            var made: [UInt8] = []
-            frameIndices = chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds, shown: previous,
-                                          palette: packedTable, transparentIndex: transparent, codeSize: codeSize,
-                                          data: &made)
-            codeStream = LZWCodeStream(codeSize: codeSize, bytes: made)
+            (frameIndices, codeStream) = chooser.choose(preferred: frameIndices, trueColors: colors, bounds: bounds,
+                                                        shown: previous, palette: packedTable,
+                                                        transparentIndex: transparent, codeSize: codeSize)
         }
         var shown = previous
         shown.withUnsafeMutableBufferPointer { shown in

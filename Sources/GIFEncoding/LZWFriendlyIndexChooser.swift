@@ -49,16 +49,14 @@ final class LZWFriendlyIndexChooser: LZWCoding {
     /// The chosen indices for pixels whose true colours are `trueColors`, preferred indices
     /// `preferred` (the plain mapping, or the transparent index), and squared error bounds
     /// `bounds`; `palette` holds the table's colours (packed), `shown` the colour each pixel
-    /// shows now (what the transparent index, if any, leaves). The code stream, for minimum
-    /// code size `codeSize`, is appended to `data`.
+    /// shows now (what the transparent index, if any, leaves). With them comes their code
+    /// stream for minimum code size `codeSize`.
     func choose(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32],
-                palette: [UInt32], transparentIndex: UInt8?, codeSize: Int, data: inout [UInt8]) -> [UInt8] {
-        var codes = LZWCodeWriter(codeSize: codeSize, output: data)
-        data = []
+                palette: [UInt32], transparentIndex: UInt8?, codeSize: Int) -> (indices: [UInt8], codeStream: LZWCodeStream) {
+        var codes = LZWCodeWriter(codeSize: codeSize, output: [])
         guard !preferred.isEmpty else {
             codes.endWithoutString()
-            data = codes.finish()
-            return []
+            return ([], LZWCodeStream(codeSize: codeSize, bytes: codes.finish()))
         }
         var output = preferred
         reset()
@@ -76,8 +74,7 @@ final class LZWFriendlyIndexChooser: LZWCoding {
             }
         }
         self.symbol = symbol; self.firstChild = firstChild; self.nextSibling = nextSibling
-        data = codes.finish()
-        return output
+        return (output, LZWCodeStream(codeSize: codeSize, bytes: codes.finish()))
     }
 
     /// The code table's sibling lists as raw buffers for the per-pixel loop.

@@ -13,12 +13,13 @@ import Testing
         let preferred = GiflibIdentityTests.indices(count: 30_000, colors: 64, runLength: 6, seed: 3)
         let colors = preferred.map { palette[Int($0)] ^ UInt32(truncatingIfNeeded: generator.next() & 0x030303) }
         let bounds = preferred.indices.map { $0 % 5 == 0 ? Int32(0) : Int32(tolerance * tolerance) }
-        var data: [UInt8] = [9]
-        let chosen = LZWFriendlyIndexChooser().choose(preferred: preferred, trueColors: colors, bounds: bounds, shown: colors,
-                                                      palette: palette, transparentIndex: nil, codeSize: 6, data: &data)
-        var expected: [UInt8] = [9]
+        let (chosen, stream) = LZWFriendlyIndexChooser().choose(preferred: preferred, trueColors: colors, bounds: bounds,
+                                                                shown: colors, palette: palette, transparentIndex: nil,
+                                                                codeSize: 6)
+        var expected: [UInt8] = []
         chosen.withUnsafeBufferPointer { LZWEncoder().encode($0, codeSize: 6, into: &expected) }
-        #expect(data == expected)
+        #expect(stream.codeSize == 6)
+        #expect(stream.bytes == expected)
         // Pixels without room keep their index; the others stay within their bound.
         for position in preferred.indices where bounds[position] == 0 {
             #expect(chosen[position] == preferred[position])
