@@ -49,8 +49,8 @@ final class LZWFriendlyIndexChooser: LZWCoding {
     /// The chosen indices for pixels whose true colours are `trueColors`, preferred indices
     /// `preferred` (the plain mapping, or the transparent index), and squared error bounds
     /// `bounds`; `palette` holds the table's colours (packed), `shown` the colour each pixel
-    /// shows now (what the transparent index, if any, leaves). With them comes their code
-    /// stream for minimum code size `codeSize`.
+    /// shows now (what the transparent index, if any, leaves). Returns them with their code
+    /// stream at minimum code size `codeSize`.
     func choose(preferred: [UInt8], trueColors: [UInt32], bounds: [Int32], shown: [UInt32],
                 palette: [UInt32], transparentIndex: UInt8?, codeSize: Int) -> (indices: [UInt8], codeStream: LZWCodeStream) {
         var codes = LZWCodeWriter(codeSize: codeSize, output: [])

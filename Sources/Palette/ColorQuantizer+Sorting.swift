@@ -5,7 +5,8 @@ extension ColorQuantizer {
     /// keys (`WholeColourKeys`); otherwise over copies of the coordinates, by
     /// `Keyed.sort(_:scratch:)`.
     func sortedIndices(_ order: [Int], _ range: Range<Int>, axis: Int) -> [Int] {
-        if var keys = WholeColourKeys(points, order[range], axis: axis) {
+        if pointsAreWholeColours {
+            var keys = WholeColourKeys(points, order[range], axis: axis)
             keys.sort()
             return keys.indices
         }
@@ -17,30 +18,23 @@ extension ColorQuantizer {
         return keyed.map(\.index)
     }
 
-    /// Points whose coordinate on the axis being sorted is a whole number from 0 to 255, with
-    /// indices below 2^32, each as one 64-bit key, coordinate << 32 | index: the keys order
+    /// Points whose coordinates are whole numbers from 0 to 255, with indices below 2^32, each
+    /// as one 64-bit key for the axis being sorted, coordinate << 32 | index: the keys order
     /// as the points do (coordinate, ties by index), compare in one instruction and move half
     /// the bytes of a `Keyed`, and no run of equal coordinates is left to sort by index.
     struct WholeColourKeys {
         private(set) var keys: [UInt64]
 
-        /// The keys of the points at `indices`, or nil when one of them is not a whole colour
-        /// value on `axis` (−0.0 included, which the other path keeps as it is).
-        init?(_ points: [SIMD3<Double>], _ indices: ArraySlice<Int>, axis: Int) {
-            var keys = [UInt64](repeating: 0, count: indices.count)
-            let allWhole = keys.withUnsafeMutableBufferPointer { keys in
-                points.withUnsafeBufferPointer { points in
-                    for (position, index) in indices.enumerated() {
-                        let value = points[index][axis]
-                        guard value.sign == .plus, let channel = UInt8(exactly: value),
-                              let small = UInt32(exactly: index) else { return false }
-                        keys[position] = UInt64(channel) << 32 | UInt64(small)
-                    }
-                    return true
-                }
-            }
-            guard allWhole else { return nil }
-            self.keys = keys
+        /// Whether every coordinate of `point` is a whole number from 0 to 255 (−0.0 counts as
+        /// 0, with which it sorts on the other path too).
+        static func isWholeColour(_ point: SIMD3<Double>) -> Bool {
+            UInt8(exactly: point.x) != nil && UInt8(exactly: point.y) != nil && UInt8(exactly: point.z) != nil
+        }
+
+        /// The keys on `axis` of the points at `indices`, every one of which must be a whole
+        /// colour (`isWholeColour`) with an index below 2^32.
+        init(_ points: [SIMD3<Double>], _ indices: ArraySlice<Int>, axis: Int) {
+            keys = indices.map { index in UInt64(UInt8(points[index][axis])) << 32 | UInt64(UInt32(index)) }
         }
 
         /// The points' indices, in the keys' order.
@@ -143,9 +137,9 @@ extension ColorQuantizer {
 }
 
 /// Least-significant-digit radix sorting a byte at a time, for the box split's two kinds of
-/// items: one read counts the digits of every byte of every key; then each byte, lowest first,
-/// that not every key shares (a pass that would move nothing) scatters the items stably into
-/// the other buffer. Equal keys keep the order they came in.
+/// items: one read counts the digits of every byte of every key; then each byte that not
+/// every key shares (a shared byte's pass would move nothing), lowest first, scatters the
+/// items stably into the other buffer. Equal keys keep the order they came in.
 enum ByteRadixSort {
     /// Sorts `items` by the `byteCount` low bytes of `key(item)`, ascending, with `scratch`
     /// (at least as many items) to work in; the result is left in `items`.

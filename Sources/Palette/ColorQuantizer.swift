@@ -13,13 +13,25 @@ import WorkThreads
 /// first (every centre when those run out).
 /// Everything is sorted with index tie-breaks, so the result is a pure function of the input.
 struct ColorQuantizer {
-    var points: [SIMD3<Double>]
-    var weights: [Double]
+    let points: [SIMD3<Double>]
+    let weights: [Double]
     let fixed: [SIMD3<Double>]
     /// Whether the box split (the cuts of a large box's halves) and the Lloyd iterations may
     /// split their work over two threads (each piece writes only its own cut, rows and
     /// points, so the result is the same either way).
     var inParallel = false
+    /// Whether every coordinate of every point is a whole colour value (a histogram's colours,
+    /// not the means of its buckets), so the box split sorts single keys (`WholeColourKeys`).
+    let pointsAreWholeColours: Bool
+
+    /// A quantizer for `points` weighted by `weights`, around the immovable `fixed` centres.
+    init(points: [SIMD3<Double>], weights: [Double], fixed: [SIMD3<Double>], inParallel: Bool = false) {
+        self.points = points
+        self.weights = weights
+        self.fixed = fixed
+        self.inParallel = inParallel
+        pointsAreWholeColours = points.count <= Int(UInt32.max) && points.allSatisfy(WholeColourKeys.isWholeColour)
+    }
 
     /// Up to `count` free centres (fewer when there are fewer points).
     func centres(count: Int, iterations: Int) -> [SIMD3<Double>] {

@@ -107,30 +107,30 @@ public struct IndexedPalette: Sendable, Equatable {
 
     /// The median, over the colours from `fixed` on (all of them when fewer than two are not
     /// fixed), of each colour's distance to its nearest other colour. Each pair is measured
-    /// once, for both of its colours, over the colours packed in one buffer.
+    /// once, for both of its colours, over one buffer of the colours' channels.
     private static func medianNearestDistance(_ colors: [RGB8], skipping fixed: Int) -> Double {
         guard colors.count >= 2 else { return 0 }
         let start = colors.count - fixed >= 2 ? fixed : 0
         let count = colors.count
-        var nearest = [Int](repeating: Int.max, count: count)
+        var nearestDistances = [Int](repeating: Int.max, count: count)
         let channels = colors.map { (Int($0.r), Int($0.g), Int($0.b)) }
         channels.withUnsafeBufferPointer { channels in
-            nearest.withUnsafeMutableBufferPointer { nearest in
+            nearestDistances.withUnsafeMutableBufferPointer { nearestDistances in
                 for first in 0 ..< count {
                     let a = channels[first]
-                    var closest = nearest[first]
+                    var closest = nearestDistances[first]
                     for second in first + 1 ..< count {
                         let b = channels[second]
                         let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
                         let distance = dr * dr + dg * dg + db * db
                         closest = min(closest, distance)
-                        nearest[second] = min(nearest[second], distance)
+                        nearestDistances[second] = min(nearestDistances[second], distance)
                     }
-                    nearest[first] = closest
+                    nearestDistances[first] = closest
                 }
             }
         }
-        var distances = Array(nearest[start...])
+        var distances = Array(nearestDistances[start...])
         distances.sort()
         return Double(distances[distances.count / 2]).squareRoot()
     }

@@ -95,29 +95,43 @@ import Testing
         }
     }
 
-    @Test(arguments: [2, 17, 255, 256, 257, 4_096, 40_000])
-    static func wholeColourValuesSortAsKeysByValueThenIndex(count: Int) throws {
+    /// Counts on both sides of the radix threshold (256 items), whole and cut to their last
+    /// three quarters; with random coordinates the radix sort takes three passes (the result
+    /// copied back), with few points one or two.
+    @Test(arguments: [2, 17, 255, 256, 257, 343, 4_096, 40_000])
+    static func wholeColourValuesSortAsKeysByValueThenIndex(count: Int) {
         let (quantizer, order) = quantizerAndOrder(count: count, seed: UInt64(count) + 1) { Double($0.next(256)) }
-        let range = count / 4 ..< count
-        for axis in 0 ..< 3 {
-            let keys = try #require(ColorQuantizer.WholeColourKeys(quantizer.points, order[range], axis: axis))
-            var sorted = keys
-            sorted.sort()
-            #expect(sorted.keys == keys.keys.sorted())
-            #expect(quantizer.sortedIndices(order, range, axis: axis) == referenceIndices(quantizer, order, range, axis: axis))
+        #expect(quantizer.pointsAreWholeColours)
+        for range in [0 ..< count, count / 4 ..< count] {
+            for axis in 0 ..< 3 {
+                var keys = ColorQuantizer.WholeColourKeys(quantizer.points, order[range], axis: axis)
+                let unsorted = keys.keys
+                keys.sort()
+                #expect(keys.keys == unsorted.sorted())
+                #expect(quantizer.sortedIndices(order, range, axis: axis) == referenceIndices(quantizer, order, range, axis: axis))
+            }
         }
     }
 
-    @Test static func aMeanOrANegativeZeroLeavesTheKeysToTheOtherPath() throws {
-        let values: [Double] = [3, 0.5, -0.0, 255, 256]
-        let points = values.map { SIMD3($0, 7, 7) }
-        for (index, value) in values.enumerated() {
-            let keys = ColorQuantizer.WholeColourKeys(points, [index], axis: 0)
-            #expect((keys != nil) == (value == 3 || value == 255), "value \(value)")
+    @Test static func oneCoordinateEverywhereSortsByIndexInTwoPasses() {
+        // 3,000 indices span two bytes; the coordinate's byte is shared, so two passes leave
+        // the keys where they started, with nothing to copy back.
+        let (quantizer, order) = quantizerAndOrder(count: 3_000, seed: 17) { _ in 7 }
+        #expect(quantizer.sortedIndices(order, 0 ..< 3_000, axis: 0) == Array(0 ..< 3_000))
+    }
+
+    @Test static func wholeColoursAreTheChannelValuesNegativeZeroIncluded() {
+        for (value, whole) in [(3.0, true), (255, true), (0, true), (-0.0, true), (0.5, false), (256, false),
+                               (-1, false), (.nan, false)] as [(Double, Bool)] {
+            #expect(ColorQuantizer.WholeColourKeys.isWholeColour(SIMD3(7, value, 7)) == whole, "value \(value)")
         }
+        // −0.0 sorts with 0 by index, as on the other path.
+        let (zeros, zeroOrder) = quantizerAndOrder(count: 600, seed: 11) { stream in [0.0, -0.0, 1.0, 255.0][stream.next(4)] }
+        #expect(zeros.pointsAreWholeColours)
+        #expect(zeros.sortedIndices(zeroOrder, 0 ..< 600, axis: 2) == referenceIndices(zeros, zeroOrder, 0 ..< 600, axis: 2))
         // Means take the other path, with the same order.
-        let (quantizer, order) = quantizerAndOrder(count: 3_000, seed: 41) { Double($0.next(1 << 20)) / 4096 }
-        #expect(ColorQuantizer.WholeColourKeys(quantizer.points, order[...], axis: 1) == nil)
-        #expect(quantizer.sortedIndices(order, 0 ..< 3_000, axis: 1) == referenceIndices(quantizer, order, 0 ..< 3_000, axis: 1))
+        let (means, order) = quantizerAndOrder(count: 3_000, seed: 41) { Double($0.next(1 << 20)) / 4096 }
+        #expect(!means.pointsAreWholeColours)
+        #expect(means.sortedIndices(order, 0 ..< 3_000, axis: 1) == referenceIndices(means, order, 0 ..< 3_000, axis: 1))
     }
 }
