@@ -62,6 +62,9 @@ final class AnimationEncoder {
     private let mark = EncoderMark()
     private let selector: FrameVariantSelector
     private let packedTable: [UInt32]
+    /// How much further than its mapping a pixel's shown colour may be and still stay:
+    /// `options.unchangedTolerance`'s bounds.
+    private let unchangedErrors: ToleratedErrors
     private var screen: DisplayedScreen
     /// Redraws still tiles with tables of their own on frames that change nothing (nil: off).
     private let refiner: StillTileRefiner?
@@ -106,6 +109,7 @@ final class AnimationEncoder {
         selector = FrameVariantSelector(palette: palette, allowsLocalTables: options.localColorTables,
                                         lzwTolerance: options.lzwTolerance)
         packedTable = palette.tableColors.map(\.packed)
+        unchangedErrors = ToleratedErrors(tolerance: options.unchangedTolerance)
         screen = DisplayedScreen(width: width, height: height)
         refiner = options.stillTileSettings(width: width, height: height, interfaceColors: interfaceColors).map { settings in
             StillTileRefiner(settings: settings, tables: opening?.tables(for: settings) ?? StillTileTables(),
@@ -182,7 +186,7 @@ final class AnimationEncoder {
         let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0 || refiner != nil
         let colors = needsColors ? ready?.colors ?? AnimationPixels.packedColors(canvas, region) : nil
         let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
-                                                          palette: packedTable, tolerance: options.unchangedTolerance)
+                                                          palette: packedTable, tolerated: unchangedErrors)
         approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
         guard !changed.isEmpty else {
             if replacesPending {
@@ -364,8 +368,9 @@ final class AnimationEncoder {
         let target = globalIndices(screen.read(union))
         if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
         screen.write(firstPrevious, in: first.frame.rect)
+        // Without true colours the tolerance plays no part: a pixel stays only when it shows its index's colour.
         let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
-                                                          palette: packedTable, tolerance: 0)
+                                                          palette: packedTable, tolerated: unchangedErrors)
         // Nothing to show: one pixel repeating what is there keeps the timing.
         let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
         let prior = screen.read(rect)

@@ -68,10 +68,10 @@ struct DisplayedScreen {
     ///
     /// A pixel stays when its new index's colour is the shown one, or, when its true colour
     /// (`colors`, packed, if given) is not exactly its new index's colour, when the shown
-    /// colour is at most `tolerance` further from it than the new index's colour is (with
-    /// tolerance 0: at least as close, as a refined still pixel is).
+    /// colour is at most `tolerated.tolerance` further from it than the new index's colour is
+    /// (with tolerance 0: at least as close, as a refined still pixel is).
     func unchangedPixels(newIndices: [UInt8], region: PixelRect, colors: [UInt32]?, palette: [UInt32],
-                         tolerance: Double) -> (unchanged: [Bool], changedBounds: PixelRect) {
+                         tolerated: ToleratedErrors) -> (unchanged: [Bool], changedBounds: PixelRect) {
         precondition(newIndices.count == region.area && (colors?.count ?? region.area) == region.area,
                      "a frame's pixel lists do not match its rectangle")
         var unchanged = [Bool](repeating: true, count: region.area)
@@ -83,31 +83,31 @@ struct DisplayedScreen {
                 slots.withUnsafeBufferPointer { table in
                     trueColors.withUnsafeBufferPointer { trueColors in
                         unchanged.withUnsafeMutableBufferPointer { stays in
-                            for row in 0 ..< region.height {
-                                let screenStart = (region.y + row) * width + region.x
-                                let start = row * region.width
-                                var rowMin = Int.max, rowMax = -1
-                                for column in 0 ..< region.width {
-                                    let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
-                                    if shown == wanted { continue }
-                                    if hasColors {
-                                        let color = trueColors[start + column]
-                                        if wanted != color {
-                                            let allowed = Double(AnimationPixels.squaredDistance(wanted, color)).squareRoot() + tolerance
-                                            if Double(AnimationPixels.squaredDistance(shown, color)) <= allowed * allowed {
+                            tolerated.withBounds { bound in
+                                for row in 0 ..< region.height {
+                                    let screenStart = (region.y + row) * width + region.x
+                                    let start = row * region.width
+                                    var rowMin = Int.max, rowMax = -1
+                                    for column in 0 ..< region.width {
+                                        let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
+                                        if shown == wanted { continue }
+                                        if hasColors {
+                                            let color = trueColors[start + column]
+                                            if wanted != color, AnimationPixels.squaredDistance(shown, color)
+                                                <= Int(bound(AnimationPixels.squaredDistance(wanted, color))) {
                                                 continue
                                             }
                                         }
+                                        stays[start + column] = false
+                                        if rowMin == Int.max { rowMin = column }
+                                        rowMax = column
                                     }
-                                    stays[start + column] = false
-                                    if rowMin == Int.max { rowMin = column }
-                                    rowMax = column
-                                }
-                                if rowMax >= 0 {
-                                    minX = min(minX, rowMin)
-                                    maxX = max(maxX, rowMax)
-                                    if minY == Int.max { minY = row }
-                                    maxY = row
+                                    if rowMax >= 0 {
+                                        minX = min(minX, rowMin)
+                                        maxX = max(maxX, rowMax)
+                                        if minY == Int.max { minY = row }
+                                        maxY = row
+                                    }
                                 }
                             }
                         }

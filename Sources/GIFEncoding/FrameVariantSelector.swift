@@ -18,8 +18,8 @@ final class FrameVariantSelector {
     let lzwTolerance: Double
     /// The palette's table colours, packed.
     let packedTable: [UInt32]
-    /// The bound of each squared error below `knownErrors` (empty without a tolerance).
-    private var boundOfError: [Int32]
+    /// How far the LZW-friendly re-choice may take a pixel: `lzwTolerance`'s bounds.
+    private let toleratedErrors: ToleratedErrors
     /// The LZW-friendly re-mapping, whose code table also serves the plain coder.
     private let chooser = LZWFriendlyIndexChooser()
 
@@ -28,16 +28,8 @@ final class FrameVariantSelector {
         self.allowsLocalTables = allowsLocalTables
         self.lzwTolerance = lzwTolerance
         packedTable = palette.tableColors.map(\.packed)
-        boundOfError = []
-        if lzwTolerance > 0 {
-            // Mapped errors are mostly small: their bounds are looked up rather than worked
-            // out with a square root per pixel (the same formula, so the same values).
-            boundOfError = (0 ..< Self.knownErrors).map { bound(ofError: $0) }
-        }
+        toleratedErrors = ToleratedErrors(tolerance: lzwTolerance)
     }
-
-    /// How many squared errors, from 0, have their bound worked out in advance (64 KB).
-    private static let knownErrors = 1 << 14
 
     /// What was chosen for one frame.
     struct Choice {
@@ -195,14 +187,14 @@ final class FrameVariantSelector {
             indices.withUnsafeBufferPointer { indices in
                 colors.withUnsafeBufferPointer { colors in
                     packedTable.withUnsafeBufferPointer { table in
-                        boundOfError.withUnsafeBufferPointer { known in
+                        toleratedErrors.withBounds { bound in
                             for y in area.y ..< area.maxY {
                                 var position = (y - rect.y) * rect.width + (area.x - rect.x)
                                 for _ in area.x ..< area.maxX {
                                     let mapped = table[Int(indices[position])], color = colors[position]
                                     if mapped != color {
                                         let error = AnimationPixels.squaredDistance(mapped, color)
-                                        bounds[position] = error < known.count ? known[error] : bound(ofError: error)
+                                        bounds[position] = bound(error)
                                     }
                                     position += 1
                                 }
@@ -213,12 +205,6 @@ final class FrameVariantSelector {
             }
         }
         return bounds
-    }
-
-    /// (√`error` + `lzwTolerance`)², floored: the bound of a pixel mapped with that squared error.
-    private func bound(ofError error: Int) -> Int32 {
-        let reach = Double(error).squareRoot() + lzwTolerance
-        return Int32(clamping: Int((reach * reach).rounded(.down)))
     }
 
     /// The frame relabelled to a local table of just the colours it uses (the transparent
