@@ -97,24 +97,17 @@ final class FrameVariantSelector {
                 // pixels scatter (six times slower).
                 var lastOpaque = -1, lastTransparent = -1
                 for position in 0 ..< indices.count {
-                    let index = Int(indices[position]), stays = Self.one(unchanged[position])
+                    let index = Int(indices[position]), stays = Int(flag: unchanged[position])
                     // 256 when the pixel stays, else its index.
                     let written = index & (stays &- 1) | stays << 8
-                    opaqueRuns &+= Self.one(index != lastOpaque)
-                    transparentRuns &+= Self.one(written != lastTransparent)
+                    opaqueRuns &+= Int(flag: index != lastOpaque)
+                    transparentRuns &+= Int(flag: written != lastTransparent)
                     lastOpaque = index
                     lastTransparent = written
                 }
             }
         }
         return transparentRuns < opaqueRuns
-    }
-
-    /// 1 when `condition` holds, else 0, taken from the Bool's byte (0 or 1): no branch, where
-    /// `condition ? 1 : 0` compiles to one.
-    @inline(__always)
-    private static func one(_ condition: Bool) -> Int {
-        Int(unsafeBitCast(condition, to: UInt8.self))
     }
 
     /// Every pixel written with its index (re-chosen within `bounds` when given).

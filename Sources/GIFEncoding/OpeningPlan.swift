@@ -81,10 +81,9 @@ public final class OpeningPlan: Sendable {
     public func planHold(_ canvas: Canvas, changed: PixelRect) {
         guard let settings, canvas.width == settings.width, canvas.height == settings.height else { return }
         let budget = canvas.width * canvas.height
-        let grid = StillTileRefiner(settings: settings, inParallel: false)
         let exact = settings.colorsEveryGlobalTableHolds
         var tiles: [(key: StillTileTables.Key, picture: Canvas)] = []
-        for (tile, rect) in grid.tiles(meeting: changed) {
+        for (tile, rect) in settings.tiles(meeting: changed) {
             let colors = AnimationPixels.packedColors(canvas, rect)
             guard !exact.containsEvery(colors) else { continue }
             let key = StillTileTables.Key(tile: tile, hash: StillTileRefiner.hash(colors))

@@ -45,8 +45,6 @@ final class StillTileRefiner {
     /// The interface's exact colours (flat colours and line ramps), which a tile's table keeps
     /// whenever the tile shows them.
     private let exactColors: [RGB8]
-    private let columns: Int
-    private let rows: Int
 
     /// What is known of a tile.
     private enum TileState: Equatable {
@@ -89,9 +87,7 @@ final class StillTileRefiner {
         self.inParallel = inParallel
         background = settings.interfaceColors.background.packed
         exactColors = settings.interfaceColors.fixedColors(rampLevels: settings.rampLevels, limit: 256)
-        columns = (settings.width + settings.tileSize - 1) / settings.tileSize
-        rows = (settings.height + settings.tileSize - 1) / settings.tileSize
-        states = [TileState](repeating: .settled, count: columns * rows)
+        states = [TileState](repeating: .settled, count: settings.tileColumns * settings.tileRows)
     }
 
     /// Notes that an image wrote into `rect`: its tiles are looked at again.
@@ -99,7 +95,7 @@ final class StillTileRefiner {
         guard rect.width > 0, rect.height > 0 else { return }
         for row in rect.y / tileSize ... (rect.maxY - 1) / tileSize {
             for column in rect.x / tileSize ... (rect.maxX - 1) / tileSize {
-                states[row * columns + column] = .unknown
+                states[row * settings.tileColumns + column] = .unknown
             }
         }
     }
@@ -108,11 +104,11 @@ final class StillTileRefiner {
     /// tile is settled. Tiles it looks at and finds nothing to improve in are settled.
     func nextRefinement(canvas: Canvas, screen: DisplayedScreen) throws(GIFEncodingError) -> Refinement? {
         for tile in 0 ..< states.count where states[tile] == .unknown {
-            states[tile] = assess(tile, canvas: canvas, shown: screen.read(rect(of: tile)))
+            states[tile] = assess(tile, canvas: canvas, shown: screen.read(settings.rect(ofTile: tile)))
         }
         while let tile = worstPendingTile() {
             states[tile] = .settled
-            let truth = AnimationPixels.packedColors(canvas, rect(of: tile))
+            let truth = AnimationPixels.packedColors(canvas, settings.rect(ofTile: tile))
             let planned = try table(for: tile, truth: truth, alongside: worstPendingTile(), canvas: canvas)
             if let refinement = try refine(tile, truth: truth, planned: planned, screen: screen) {
                 return refinement
@@ -156,11 +152,6 @@ final class StillTileRefiner {
 
     // MARK: Private
 
-    private func rect(of tile: Int) -> PixelRect {
-        let x = (tile % columns) * tileSize, y = (tile / columns) * tileSize
-        return PixelRect(x: x, y: y, width: min(tileSize, width - x), height: min(tileSize, height - y))
-    }
-
     private func worstPendingTile() -> Int? {
         var worst: Int?, worstError = 0
         for tile in 0 ..< states.count {
@@ -175,7 +166,7 @@ final class StillTileRefiner {
     /// Settled when the tile, showing `shown` (its colours on screen, row by row), shows its
     /// picture exactly or well enough, else pending.
     private func assess(_ tile: Int, canvas: Canvas, shown: [UInt32]) -> TileState {
-        let truth = AnimationPixels.packedColors(canvas, rect(of: tile))
+        let truth = AnimationPixels.packedColors(canvas, settings.rect(ofTile: tile))
         var squaredError = 0, content = 0
         for position in 0 ..< truth.count {
             if truth[position] != background { content += 1 }
@@ -193,7 +184,7 @@ final class StillTileRefiner {
     /// the tile's pixels mapped to it, or nil when no pixel would improve.
     private func refine(_ tile: Int, truth: [UInt32], planned: StillTileTables.PlannedTile,
                         screen: DisplayedScreen) throws(GIFEncodingError) -> Refinement? {
-        let area = rect(of: tile), palette = planned.palette, mapped = planned.indices
+        let area = settings.rect(ofTile: tile), palette = planned.palette, mapped = planned.indices
         guard let transparent = palette.transparentIndex else { return nil }
         precondition(mapped.count == area.area && truth.count == area.area, "a tile's planned pixels do not fill it")
         let table = palette.tableColors.map(\.packed)
@@ -245,7 +236,7 @@ final class StillTileRefiner {
         if inParallel, let next, tables.isBeingPlanned(key) {
             // Another thread (an opening plan) is at this table: rather than wait idle for it,
             // this thread plans the table of the tile likely to be refined next meanwhile.
-            planIfFree(next, area: rect(of: next), of: canvas)
+            planIfFree(next, area: settings.rect(ofTile: next), of: canvas)
         }
         if case let .known(table) = tables.lookUp(key) {
             if !plannedHere.contains(key) { takenFromElsewhere.insert(key) }
@@ -253,13 +244,13 @@ final class StillTileRefiner {
         }
         var wanted = [key]
         if inParallel, let next {
-            let nextKey = Self.key(next, area: rect(of: next), of: canvas)
+            let nextKey = Self.key(next, area: settings.rect(ofTile: next), of: canvas)
             if tables.claimIfFree(nextKey) { wanted.append(nextKey) }
         }
         // One table alone has both cores to itself.
         let alone = inParallel && wanted.count == 1
         let planned = ParallelWork.map(wanted.count, concurrently: inParallel) { piece -> Result<StillTileTables.PlannedTile, GIFEncodingError> in
-            let area = rect(of: wanted[piece].tile)
+            let area = settings.rect(ofTile: wanted[piece].tile)
             do throws(GIFEncodingError) {
                 // Each piece maps with a mapper of its own: they run at once.
                 return .success(piece == 0
@@ -276,26 +267,12 @@ final class StillTileRefiner {
         return try planned[0].get()
     }
 
-    /// The tiles whose rectangles meet `rect`, with their rectangles.
-    func tiles(meeting rect: PixelRect) -> [(tile: Int, rect: PixelRect)] {
-        let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-        guard !area.isEmpty else { return [] }
-        var found: [(tile: Int, rect: PixelRect)] = []
-        for row in area.y / tileSize ... (area.maxY - 1) / tileSize {
-            for column in area.x / tileSize ... (area.maxX - 1) / tileSize {
-                let tile = row * columns + column
-                found.append((tile, self.rect(of: tile)))
-            }
-        }
-        return found
-    }
-
     /// Plans, on the calling thread, the table of the tile and content `key` names, whose true
     /// pixels are `picture` (the tile's rectangle cut out of a frame, which `key.hash` is the
     /// hash of), unless some thread has it or is planning it: work done ahead for a picture
     /// the animation will hold still on.
     func planAhead(key: StillTileTables.Key, picture: Canvas) {
-        precondition(picture.width == rect(of: key.tile).width && picture.height == rect(of: key.tile).height,
+        precondition(picture.width == settings.rect(ofTile: key.tile).width && picture.height == settings.rect(ofTile: key.tile).height,
                      "a tile's picture does not have the tile's size")
         planIfFree(key, area: picture.bounds, of: picture)
     }
@@ -307,13 +284,13 @@ final class StillTileRefiner {
     /// changes no state but the shared tables.
     func planAhead(canvas: Canvas, shown: (PixelRect) -> [UInt32], shouldStop: () -> Bool) {
         let pending = (0 ..< states.count).compactMap { tile -> (tile: Int, error: Int)? in
-            guard case let .pending(error) = assess(tile, canvas: canvas, shown: shown(rect(of: tile))) else { return nil }
+            guard case let .pending(error) = assess(tile, canvas: canvas, shown: shown(settings.rect(ofTile: tile))) else { return nil }
             return (tile, error)
         }
         // Worst first, the first one on ties, as the refinements take them.
         for (tile, _) in pending.sorted(by: { $0.error > $1.error || ($0.error == $1.error && $0.tile < $1.tile) }) {
             if shouldStop() { return }
-            planIfFree(tile, area: rect(of: tile), of: canvas)
+            planIfFree(tile, area: settings.rect(ofTile: tile), of: canvas)
         }
     }
 

@@ -1,3 +1,5 @@
+import Raster
+
 /// What a `StillTileRefiner`'s choices depend on besides the frames: two refiners with equal
 /// settings plan the same tables and write the same refinements, so work one of them did
 /// ahead (an `OpeningPlan`) serves the other.
@@ -20,6 +22,31 @@ struct StillTileSettings: Equatable, Sendable {
 }
 
 extension StillTileSettings {
+    /// How many tiles split the screen across (the last one cut at the edge).
+    var tileColumns: Int { (width + tileSize - 1) / tileSize }
+    /// How many tiles split the screen down (the last one cut at the edge).
+    var tileRows: Int { (height + tileSize - 1) / tileSize }
+
+    /// The screen rectangle of tile `tile` (numbered row by row), cut at the screen's edges.
+    func rect(ofTile tile: Int) -> PixelRect {
+        let x = (tile % tileColumns) * tileSize, y = (tile / tileColumns) * tileSize
+        return PixelRect(x: x, y: y, width: min(tileSize, width - x), height: min(tileSize, height - y))
+    }
+
+    /// The tiles whose rectangles meet `rect`, with their rectangles.
+    func tiles(meeting rect: PixelRect) -> [(tile: Int, rect: PixelRect)] {
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !area.isEmpty else { return [] }
+        var found: [(tile: Int, rect: PixelRect)] = []
+        for row in area.y / tileSize ... (area.maxY - 1) / tileSize {
+            for column in area.x / tileSize ... (area.maxX - 1) / tileSize {
+                let tile = row * tileColumns + column
+                found.append((tile, self.rect(ofTile: tile)))
+            }
+        }
+        return found
+    }
+
     /// The interface's exact colours (flat colours and line ramps) that every global table
     /// planned with these settings holds, packed: the ones a table of `maxColors` entries keeps
     /// beside a transparent slot (every table the palette planner tries holds them all). A

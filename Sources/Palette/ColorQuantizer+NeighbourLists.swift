@@ -189,7 +189,7 @@ extension ColorQuantizer {
                 for other in 0 ..< count {
                     let key = row[other]
                     gathered[kept] = key
-                    kept &+= Int(unsafeBitCast(key <= limit, to: UInt8.self))
+                    kept &+= Int(flag: key <= limit)
                 }
             }
             if kept >= listed {
