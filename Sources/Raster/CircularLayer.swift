@@ -8,7 +8,7 @@
 /// pixels, as on a device.
 public struct CircularLayer: Equatable, Sendable {
     /// Centre in pixels (any sub-pixel position).
-    var center: Point
+    package var center: Point
     /// Half the layer's side in pixels: the clip circle's radius.
     var radius: Double
     /// Border width in pixels (zero for no border).
@@ -18,7 +18,10 @@ public struct CircularLayer: Equatable, Sendable {
     /// Background colour under the contents, or nil for none.
     public var backgroundColor: PremultipliedColor?
     /// The image shown, or nil for none; premultiplied images draw without a conversion.
-    var contents: RGBAImage?
+    let contents: RGBAImage?
+    /// Whether every pixel of `contents` is opaque, looked at once when the layer is made:
+    /// a layer moved from frame to frame keeps it, and drawing it does not scan the image.
+    let contentsAreOpaque: Bool
     /// How the contents fill the layer's square.
     var contentsGravity: ContentsGravity
 
@@ -32,6 +35,7 @@ public struct CircularLayer: Equatable, Sendable {
         self.borderColor = borderColor
         self.backgroundColor = backgroundColor
         self.contents = contents
+        contentsAreOpaque = contents?.isOpaque ?? false
         self.contentsGravity = contentsGravity
     }
 
@@ -56,8 +60,7 @@ extension Canvas {
         if let background = layer.backgroundColor {
             // Under opaque contents (edge-clamped, so they reach every pixel of the clip) the
             // background only shows in partly covered edge pixels.
-            let hidden = layer.contents?.isOpaque ?? false
-            fill(masks.disc, with: background, skippingFullCoverage: hidden)
+            fill(masks.disc, with: background, skippingFullCoverage: layer.contentsAreOpaque)
         }
         if let contents = layer.contents {
             draw(contents, in: layer.frame, gravity: layer.contentsGravity, through: masks.disc)

@@ -55,8 +55,9 @@ import Testing
     }
 
     static func draw(_ image: RGBAImage, _ layer: CircularLayer) -> RGBAImage {
-        var layer = layer
-        layer.contents = image.premultiplied()
+        let layer = CircularLayer(center: layer.center, radius: layer.radius, borderWidth: layer.borderWidth,
+                                  borderColor: layer.borderColor, contents: image.premultiplied(),
+                                  contentsGravity: layer.contentsGravity)
         let size = Int((layer.center.x + layer.radius).rounded(.up)) + 2
         var canvas = Canvas(width: size, height: size, color: PremultipliedColor(red: 255, green: 255, blue: 255, alpha: 255))
         canvas.draw(layer)

@@ -123,4 +123,36 @@ import Testing
         #expect(canvas.pixel(x: 15, y: 16) == .blue)
         #expect(layer.pixelBounds == PixelRect(x: 6, y: 6, width: 20, height: 20))
     }
+
+    /// A layer made once and moved draws what a layer made at its new centre draws, over a
+    /// background, for opaque contents and for contents with one translucent pixel (whose
+    /// background must then show under every pixel, not only at the edge).
+    @Test(arguments: [255, 254] as [UInt8])
+    static func movedLayerDrawsAsOneMadeThere(cornerAlpha: UInt8) {
+        var pixels = ramp.pixels
+        pixels[3] = cornerAlpha
+        let image = RGBAImage(width: 50, height: 50, pixels: pixels, isPremultiplied: true)
+        func layer(at center: Point) -> CircularLayer {
+            CircularLayer(center: center, radius: 25, borderWidth: 2, borderColor: .green, backgroundColor: .blue,
+                          contents: image)
+        }
+        var moved = layer(at: Point(x: 0, y: 0))
+        #expect(moved.contentsAreOpaque == (cornerAlpha == 255))
+        for center in [Point(x: 30.2, y: 31.7), Point(x: 41.93, y: 28.05)] {
+            moved.center = center
+            var canvas = Canvas(width: 80, height: 70, color: backdrop), expected = canvas
+            canvas.draw(moved)
+            expected.draw(layer(at: center))
+            #expect(canvas == expected)
+        }
+    }
+
+    @Test static func contentsAreOpaqueOnlyWhenEveryPixelIs() {
+        let clear = RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 0], isPremultiplied: true)
+        #expect(CircularLayer(center: Point(x: 5, y: 5), radius: 4, borderWidth: 0, borderColor: .green,
+                              contents: ramp).contentsAreOpaque)
+        #expect(!CircularLayer(center: Point(x: 5, y: 5), radius: 4, borderWidth: 0, borderColor: .green,
+                               contents: clear).contentsAreOpaque)
+        #expect(!CircularLayer(center: Point(x: 5, y: 5), radius: 4, borderWidth: 0, borderColor: .green).contentsAreOpaque)
+    }
 }

@@ -24,6 +24,8 @@ struct FrameRenderer: Sendable {
     let touchStyle: TouchIndicatorStyle
     /// Background, arc and buttons: everything that never moves.
     let staticCanvas: Canvas
+    /// The head's layer, made once (with what it knows of its image) and moved each frame.
+    private let headLayer: CircularLayer
     /// The frame last rendered.
     private(set) var canvas: Canvas
     private var previousSprite: PixelRect?
@@ -46,6 +48,8 @@ struct FrameRenderer: Sendable {
         FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &background)
         staticCanvas = background
         canvas = background
+        headLayer = FrameRenderer.avatarLayer(layout: layout, scale: Double(scale), center: layout.buttonCenter(0),
+                                              image: images.head, gravity: gravity)
     }
 
     /// Pixel size of every frame.
@@ -109,8 +113,8 @@ struct FrameRenderer: Sendable {
     /// The head as a raster layer: resting (an image view, no background) or the moving copy
     /// (a CALayer with the moving background colour).
     private func dynamicLayer(_ layer: DynamicLayer) -> CircularLayer {
-        var circle = FrameRenderer.avatarLayer(layout: layout, scale: Double(scale), center: layer.center,
-                                               image: images.head, gravity: gravity)
+        var circle = headLayer
+        circle.center = layer.center.inPixels(scale: Double(scale))
         if layer.isMoving { circle.backgroundColor = PremultipliedColor(layout.movingCopyBackgroundColor) }
         return circle
     }
