@@ -45,60 +45,79 @@ extension Canvas {
         let columns = BilinearAxis(destinationStart: area.x, count: area.width, rectOrigin: target.x,
                                    rectSize: target.width, sourceSize: image.width, stride: 4)
         let width = self.width, height = self.height, sourceRowBytes = image.width * 4
+        // One run's samples, made in a pass of their own before the run is composited: two
+        // short loops keep their values in registers where one long loop spilled them.
+        var samples = [UInt32](repeating: 0, count: area.width)
         mask.values.withUnsafeBufferPointer { values in
             columns.samples.withUnsafeBufferPointer { columns in
                 source.pixels.withUnsafeBytes { texels in
-                    pixels.withUnsafeMutableBufferPointer { canvas in
-                        var lastRow = Int.min
-                        var top = 0, bottom = 0, wy: UInt64 = 0
-                        for run in mask.runs where run.y >= 0 && run.y < height {
-                            let x0 = Swift.max(run.x, area.x), x1 = Swift.min(run.x + run.count, area.maxX, width)
-                            guard x0 < x1 else { continue }
-                            if run.y != lastRow {
-                                let row = BilinearAxis.position(destination: run.y, rectOrigin: target.y,
-                                                                rectSize: target.height, sourceSize: image.height)
-                                top = row.low * sourceRowBytes
-                                bottom = row.high * sourceRowBytes
-                                wy = UInt64(row.highWeight)
-                                lastRow = run.y
-                            }
-                            // Offsets inside the canvas, the mask and the column table, which
-                            // the run's clipping bounds: wrapping steps keep the loop short.
-                            var p = (run.y * width + x0) * 4
-                            var v = run.offset + (x0 - run.x)
-                            var c = x0 - area.x
-                            var cachedColumn = -1
-                            var cached = ColumnBlend(redBlue: 0, greenAlpha: 0)
-                            for _ in x0 ..< x1 {
-                                let coverage = values[v]
-                                v &+= 1
-                                let column = columns[c]
-                                c &+= 1
-                                if coverage != 0 {
-                                    let low = column.low == cachedColumn
-                                        ? cached : ColumnBlend(texels, top, bottom, column.low, wy: wy)
-                                    let high = column.high == column.low
-                                        ? low : ColumnBlend(texels, top, bottom, column.high, wy: wy)
-                                    cachedColumn = column.high
-                                    cached = high
-                                    let sample = ColumnBlend.horizontal(low, high, wx: UInt64(column.highWeight))
-                                    if coverage == CoverageMask.full && sample >= 0xFF00_0000 {
-                                        UnsafeMutableRawPointer(canvas.baseAddress! + p)
-                                            .storeBytes(of: sample.littleEndian, as: UInt32.self)
-                                    } else {
-                                        SourceOver.blend(red: UInt8(truncatingIfNeeded: sample),
-                                                         green: UInt8(truncatingIfNeeded: sample >> 8),
-                                                         blue: UInt8(truncatingIfNeeded: sample >> 16),
-                                                         alpha: UInt8(truncatingIfNeeded: sample >> 24),
-                                                         coverage: coverage, into: canvas, at: p)
-                                    }
+                    samples.withUnsafeMutableBufferPointer { samples in
+                        pixels.withUnsafeMutableBufferPointer { canvas in
+                            var lastRow = Int.min
+                            var top = texels.baseAddress!, bottom = texels.baseAddress!, wy: UInt64 = 0
+                            for run in mask.runs where run.y >= 0 && run.y < height {
+                                let x0 = Swift.max(run.x, area.x), x1 = Swift.min(run.x + run.count, area.maxX, width)
+                                guard x0 < x1 else { continue }
+                                if run.y != lastRow {
+                                    let row = BilinearAxis.position(destination: run.y, rectOrigin: target.y,
+                                                                    rectSize: target.height, sourceSize: image.height)
+                                    top = texels.baseAddress! + row.low * sourceRowBytes
+                                    bottom = texels.baseAddress! + row.high * sourceRowBytes
+                                    wy = UInt64(row.highWeight)
+                                    lastRow = run.y
                                 }
-                                p &+= 4
+                                let count = x1 - x0
+                                // The run's clipping bounds the column table, the mask and the
+                                // canvas, so the offsets below stay inside them.
+                                Self.sample(count: count, columns: columns.baseAddress! + (x0 - area.x), top: top,
+                                            bottom: bottom, wy: wy, into: samples.baseAddress!)
+                                Self.composite(count: count, samples: samples.baseAddress!,
+                                               coverage: values.baseAddress! + run.offset + (x0 - run.x),
+                                               into: canvas, at: (run.y * width + x0) * 4)
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Bilinear samples of `count` destination pixels of one row, whose columns are
+    /// `columns[0 ..< count]`, between the source rows at `top` and `bottom` with weight `wy`
+    /// (of 4096) on the lower one, as packed little-endian RGBA words. A blended column that a
+    /// pixel shares with the one before (when the image is enlarged) is blended once.
+    @inline(__always)
+    private static func sample(count: Int, columns: UnsafePointer<BilinearAxis.Sample>, top: UnsafeRawPointer,
+                               bottom: UnsafeRawPointer, wy: UInt64, into samples: UnsafeMutablePointer<UInt32>) {
+        var cachedColumn = -1
+        var cached = ColumnBlend(redBlue: 0, greenAlpha: 0)
+        for i in 0 ..< count {
+            let column = columns[i]
+            let low = column.low == cachedColumn ? cached : ColumnBlend(top, bottom, column.low, wy: wy)
+            let high = column.high == column.low ? low : ColumnBlend(top, bottom, column.high, wy: wy)
+            cachedColumn = column.high
+            cached = high
+            samples[i] = ColumnBlend.horizontal(low, high, wx: UInt64(column.highWeight))
+        }
+    }
+
+    /// Composites `count` samples source-over at the coverages `coverage[0 ..< count]` into
+    /// consecutive canvas pixels from byte offset `start`; opaque samples at full coverage are
+    /// stored as they are.
+    @inline(__always)
+    private static func composite(count: Int, samples: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt16>,
+                                  into canvas: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var p = start
+        for i in 0 ..< count {
+            let sample = samples[i], c = coverage[i]
+            if c == CoverageMask.full && sample >= 0xFF00_0000 {
+                UnsafeMutableRawPointer(canvas.baseAddress! + p).storeBytes(of: sample.littleEndian, as: UInt32.self)
+            } else if c != 0 {
+                SourceOver.blend(red: UInt8(truncatingIfNeeded: sample), green: UInt8(truncatingIfNeeded: sample >> 8),
+                                 blue: UInt8(truncatingIfNeeded: sample >> 16),
+                                 alpha: UInt8(truncatingIfNeeded: sample >> 24), coverage: c, into: canvas, at: p)
+            }
+            p &+= 4
         }
     }
 }
@@ -122,11 +141,11 @@ struct ColumnBlend {
         self.greenAlpha = greenAlpha
     }
 
-    /// Blends the texels at byte `column` of the rows starting at bytes `top` and `bottom`,
-    /// with weight `wy` (of 4096) on the lower row.
+    /// Blends the texels at byte `column` of the rows starting at `top` and `bottom`, with
+    /// weight `wy` (of 4096) on the lower row.
     @inline(__always)
-    init(_ texels: UnsafeRawBufferPointer, _ top: Int, _ bottom: Int, _ column: Int, wy: UInt64) {
-        let upper = Self.load(texels, top + column), lower = Self.load(texels, bottom + column)
+    init(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer, _ column: Int, wy: UInt64) {
+        let upper = Self.load(top, column), lower = Self.load(bottom, column)
         let wyLow = UInt64(BilinearAxis.one) - wy
         redBlue = Self.spread(upper, 0) &* wyLow &+ Self.spread(lower, 0) &* wy
         greenAlpha = Self.spread(upper, 8) &* wyLow &+ Self.spread(lower, 8) &* wy
@@ -143,8 +162,8 @@ struct ColumnBlend {
     }
 
     @inline(__always)
-    private static func load(_ texels: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
-        UInt64(UInt32(littleEndian: texels.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    private static func load(_ row: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(UInt32(littleEndian: row.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
 
     /// The channel at bit `shift` into the low half, the channel 16 bits above it into the high half.

@@ -1,3 +1,4 @@
+import SharedTestSupport
 import Testing
 @testable import Raster
 
@@ -88,5 +89,56 @@ import Testing
         canvas.draw(RGBAImage(width: 0, height: 0, pixels: [], isPremultiplied: true),
                     in: SubpixelRect(x: 0, y: 0, width: 2, height: 2), through: mask)
         #expect(canvas == Canvas(width: 2, height: 2, color: .white))
+    }
+
+    /// Random translucent images, enlarged and reduced, at sub-pixel places partly off the
+    /// canvas, through a disc's mask (edge coverages and full ones) over a random backdrop:
+    /// every pixel as the documented arithmetic gives it, computed here pixel by pixel.
+    @Test(arguments: [(7, 5, 23.0, 17.5), (256, 256, 100.0, 100.0), (40, 90, 61.3, 38.9), (3, 3, 30.0, 30.0)])
+    static func everyPixelIsTheDocumentedSample(imageWidth: Int, imageHeight: Int, width: Double, height: Double) {
+        var generator = SeededGenerator(seed: UInt64(imageWidth * 1000 + imageHeight))
+        var texels: [UInt8] = []
+        for _ in 0 ..< imageWidth * imageHeight {
+            let alpha = generator.next() % 3 == 0 ? generator.byte() : 255
+            texels += (0 ..< 3).map { _ in UInt8(generator.next() % (UInt64(alpha) + 1)) } + [alpha]
+        }
+        let image = RGBAImage(width: imageWidth, height: imageHeight, pixels: texels, isPremultiplied: true)
+        var canvas = Canvas(width: 64, height: 48)
+        canvas.pixels = generator.bytes(count: 64 * 48 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
+        let backdrop = canvas
+        let rect = SubpixelRect(x: -3.37, y: 41.6 - height, width: width, height: height)
+        let mask = Disc(center: Point(x: rect.x + width / 2, y: rect.y + height / 2), radius: min(width, height) / 2)
+            .coverageMask(clippedTo: canvas.bounds)
+        canvas.draw(image, in: rect, through: mask)
+        func neighbours(_ destination: Int, _ origin: Double, _ size: Double, _ count: Int) -> (Int, Int, Int) {
+            let u = min(max((Double(destination) + 0.5 - origin) * Double(count) / size - 0.5, 0), Double(count - 1))
+            let low = Int(u.rounded(.down))
+            return (low, min(low + 1, count - 1), Int(((u - Double(low)) * 4096).rounded()))
+        }
+        var wrong = 0
+        for y in 0 ..< canvas.height {
+            for x in 0 ..< canvas.width {
+                let at = (y * canvas.width + x) * 4, coverage = Int(mask.coverage(x: x, y: y))
+                var expected = Array(backdrop.pixels[at ..< at + 4])
+                if coverage > 0 {
+                    let (x0, x1, wx) = neighbours(x, rect.x, width, imageWidth)
+                    let (y0, y1, wy) = neighbours(y, rect.y, height, imageHeight)
+                    let sample = (0 ..< 4).map { channel -> Int in
+                        func texel(_ tx: Int, _ ty: Int) -> Int { Int(texels[(ty * imageWidth + tx) * 4 + channel]) }
+                        let sum = texel(x0, y0) * (4096 - wx) * (4096 - wy) + texel(x1, y0) * wx * (4096 - wy)
+                            + texel(x0, y1) * (4096 - wx) * wy + texel(x1, y1) * wx * wy
+                        return (sum + (1 << 23)) >> 24
+                    }
+                    let denominator = 255 * 32768
+                    for channel in 0 ..< 4 {
+                        let value = 255 * sample[channel] * coverage
+                            + Int(expected[channel]) * (denominator - sample[3] * coverage) + denominator / 2
+                        expected[channel] = UInt8(min(255, value / denominator))
+                    }
+                }
+                if Array(canvas.pixels[at ..< at + 4]) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
     }
 }
