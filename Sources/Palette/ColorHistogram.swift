@@ -62,19 +62,27 @@ public struct ColorHistogram: Sendable, Equatable {
                 keys.withUnsafeMutableBufferPointer { keys in
                     weights.withUnsafeMutableBufferPointer { weights in
                         var offset = (y * image.width + area.x) * 4
+                        let words = UnsafeRawPointer(bytes.baseAddress!)
                         var runColor = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
+                        // The run's last pixel as stored: a pixel with the same four bytes has the
+                        // same colour, so only a pixel that differs from it is converted.
+                        var runWord = words.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         var runLength = 0
                         for _ in 0 ..< area.width {
-                            let color = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
-                            if color != runColor {
-                                let runWeight = Double(runLength) * weight
-                                addedWeight += runWeight
-                                if Self.insert(runColor, runWeight, keys, weights, shift) { added += 1 }
-                                runColor = color
-                                runLength = 0
+                            let word = words.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                            if word != runWord {
+                                runWord = word
+                                let color = OpaquePixel.packed(bytes, offset, premultiplied: premultiplied)
+                                if color != runColor {
+                                    let runWeight = Double(runLength) * weight
+                                    addedWeight += runWeight
+                                    if Self.insert(runColor, runWeight, keys, weights, shift) { added += 1 }
+                                    runColor = color
+                                    runLength = 0
+                                }
                             }
-                            runLength += 1
-                            offset += 4
+                            runLength &+= 1
+                            offset &+= 4
                         }
                         let runWeight = Double(runLength) * weight
                         addedWeight += runWeight

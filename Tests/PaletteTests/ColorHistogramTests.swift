@@ -31,6 +31,32 @@ import Testing
         #expect(TestImages.histogram(straight).entries.map(\.color) == [RGB8(255, 127, 127)])
     }
 
+    /// Stored pixels that differ but show one colour (opaque (15, 15, 15) and premultiplied
+    /// (10, 10, 10, 250) and (9, 9, 9, 249) over white; white and transparent) count as one
+    /// colour, in runs that mix them, as counting pixel by pixel does.
+    @Test static func differentBytesShowingOneColourCountTogether() {
+        let shades: [[UInt8]] = [[15, 15, 15, 255], [10, 10, 10, 250], [255, 255, 255, 255], [0, 0, 0, 0], [9, 9, 9, 249]]
+        var generator = SeededGenerator(seed: 77)
+        let width = 61, height = 7
+        var pixels: [UInt8] = []
+        for _ in 0 ..< width * height {
+            // Mostly runs of one stored pixel, sometimes another that may show the same colour.
+            pixels += generator.next() % 4 == 0 || pixels.isEmpty ? shades[Int(generator.next() % 5)] : Array(pixels.suffix(4))
+        }
+        let image = RGBAImage(width: width, height: height, pixels: pixels, isPremultiplied: true)
+        var histogram = ColorHistogram(), expected = ColorHistogram()
+        histogram.add(image: image, rect: image.bounds, weight: 2)
+        pixels.withUnsafeBufferPointer { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: 4) {
+                let color = OpaquePixel.packed(bytes, offset, premultiplied: true)
+                expected.add(RGB8(UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)), weight: 2)
+            }
+        }
+        #expect(histogram.entries == expected.entries)
+        #expect(histogram.entries.map(\.color) == [RGB8(15, 15, 15), RGB8(255, 255, 255)])
+        #expect(histogram.totalWeight == Double(2 * width * height))
+    }
+
     @Test static func manyColoursGrowTheTableAndComeOutSorted() {
         var histogram = ColorHistogram()
         var generator = SeededGenerator(seed: 7)
