@@ -81,9 +81,25 @@ public struct Canvas: Equatable, Sendable {
     /// The pixels of `rect` (clipped to the canvas) as a canvas of their own.
     public func cropped(to rect: PixelRect) -> Canvas {
         let area = rect.intersection(bounds)
-        var patch = Canvas(width: area.width, height: area.height)
-        patch.copyRows(of: self, from: (area.x, area.y), to: (0, 0), width: area.width, height: area.height)
-        return patch
+        let rowBytes = area.width * 4, stride = width * 4
+        let bytes = pixels.withUnsafeBytes { source in
+            // Every byte is copied below, so the patch is not filled with zeros first.
+            [UInt8](unsafeUninitializedCapacity: area.area * 4) { patch, written in
+                for row in 0 ..< (rowBytes > 0 ? area.height : 0) {
+                    let start = source.baseAddress! + (area.y + row) * stride + area.x * 4
+                    UnsafeMutableRawPointer(patch.baseAddress! + row * rowBytes).copyMemory(from: start, byteCount: rowBytes)
+                }
+                written = area.area * 4
+            }
+        }
+        return Canvas(width: area.width, height: area.height, pixels: bytes)
+    }
+
+    /// A canvas of `pixels`, which hold `width * height * 4` premultiplied bytes.
+    private init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 
     /// Copies the whole of `patch` onto this canvas with its top-left pixel at (`x`, `y`); the

@@ -92,14 +92,17 @@ import Testing
         }
         let patch = source.cropped(to: PixelRect(x: 2, y: 1, width: 4, height: 3))
         #expect(patch.width == 4 && patch.height == 3)
-        #expect(patch.pixel(x: 0, y: 0) == source.pixel(x: 2, y: 1))
-        #expect(patch.pixel(x: 3, y: 2) == source.pixel(x: 5, y: 3))
+        for y in 0 ..< 3 {
+            for x in 0 ..< 4 { #expect(patch.pixel(x: x, y: y) == source.pixel(x: x + 2, y: y + 1)) }
+        }
         // Cropping clips to the canvas.
         let clipped = source.cropped(to: PixelRect(x: 5, y: 3, width: 10, height: 10))
         #expect(clipped.width == 2)
         #expect(clipped.height == 2)
         #expect(clipped.pixel(x: 1, y: 1) == source.pixel(x: 6, y: 4))
         #expect(source.cropped(to: PixelRect(x: 9, y: 9, width: 2, height: 2)).width == 0)
+        // A rectangle with rows but no columns gives no pixels (and reads none).
+        #expect(source.cropped(to: PixelRect(x: 3, y: 1, width: 0, height: 3)).image.pixels.isEmpty)
         var target = Canvas(width: 6, height: 6, color: .white)
         target.paste(patch, atX: 1, y: 2)
         for y in 0 ..< 6 {
