@@ -17,8 +17,12 @@ public struct IndexedPalette: Sendable, Equatable {
     public let tableSize: Int
     /// A typical distance (sRGB Euclidean, 0...255 scale) between a palette colour and its
     /// nearest neighbour: the median over the colours that are not fixed. Ordered dithering
-    /// scales its amplitude by it.
-    let typicalSpacing: Double
+    /// scales its amplitude by it, and diffusion its error limit.
+    ///
+    /// Measured each time it is asked for (every pair of colours: about 33,000 distances for
+    /// a full table), since only the dithering modes need it and most tables are never
+    /// dithered; `PaletteMapper` measures it once per table it dithers with.
+    var typicalSpacing: Double { Self.medianNearestDistance(colors, skipping: fixedColorCount) }
 
     private let exactKeys: [UInt32]
     private let exactIndices: [UInt8]
@@ -42,7 +46,6 @@ public struct IndexedPalette: Sendable, Equatable {
         self.fixedColorCount = fixedKept
         self.transparentIndex = reservesTransparentIndex ? UInt8(distinct.count) : nil
         self.tableSize = Self.tableSize(holding: slots)
-        self.typicalSpacing = Self.medianNearestDistance(distinct, skipping: fixedKept)
 
         var keys = [UInt32](repeating: UInt32.max, count: 512)
         var indices = [UInt8](repeating: 0, count: 512)

@@ -23,6 +23,8 @@ public struct PaletteMapper {
     /// typical spacing, which stops errors from smearing across edges.
     let diffusionErrorLimit = 1.0
     private var cache: NearestColorCache
+    /// The palette's typical spacing once a dithering mode has asked for it.
+    private var spacing = SpacingMemo()
 
     /// A mapper for one palette.
     public init(palette: IndexedPalette) {
@@ -30,11 +32,25 @@ public struct PaletteMapper {
         cache = NearestColorCache(colors: palette.colors)
     }
 
+    /// `palette.typicalSpacing`, measured the first time it is needed and then remembered
+    /// until the palette changes (copies of the mapper share it, as they share the cache).
+    private final class SpacingMemo {
+        private var measured: Double?
+
+        func value(for palette: IndexedPalette) -> Double {
+            if let measured { return measured }
+            let value = palette.typicalSpacing
+            measured = value
+            return value
+        }
+    }
+
     /// Maps to `palette` from now on. The nearest-colour cache is cleared and kept when no
     /// copy shares it (a new one allocates about 160 KB), so one mapper can serve many small
     /// rectangles that each have a palette of their own; copies keep their palette and cache.
     public mutating func switchPalette(to palette: IndexedPalette) {
         self.palette = palette
+        spacing = SpacingMemo()
         if isKnownUniquelyReferenced(&cache) {
             cache.reset(colors: palette.colors)
         } else {
@@ -47,6 +63,7 @@ public struct PaletteMapper {
     public func withOwnMemory() -> PaletteMapper {
         var copy = self
         copy.cache = NearestColorCache(colors: palette.colors)
+        copy.spacing = SpacingMemo()
         return copy
     }
 
@@ -114,7 +131,7 @@ public struct PaletteMapper {
             mapOrdered(colors, rect, anchor, ditherMask, &output)
         case .diffusion:
             var diffuser = ErrorDiffuser(width: rect.width,
-                                         limit: Float(diffusionErrorLimit * max(1, palette.typicalSpacing)))
+                                         limit: Float(diffusionErrorLimit * max(1, spacing.value(for: palette))))
             diffuser.map(colors, height: rect.height, mask: ditherMask, palette: palette, cache: cache, into: &output)
         }
         return output
@@ -128,7 +145,7 @@ public struct PaletteMapper {
 
     private func mapOrdered(_ colors: [UInt32], _ rect: PixelRect, _ anchor: (x: Int, y: Int),
                                      _ mask: [Bool]?, _ output: inout [UInt8]) {
-        let amplitude = orderedStrength * palette.typicalSpacing
+        let amplitude = orderedStrength * spacing.value(for: palette)
         // Offsets in code values for each matrix cell, centred on zero, peak to peak `amplitude`.
         let offsets = Self.bayer8.map { ((Double($0) + 0.5) / 64 - 0.5) * amplitude }
         for row in 0 ..< rect.height {

@@ -112,6 +112,28 @@ import Testing
         }
     }
 
+    /// The dithering modes scale by the table's spacing, which a mapper measures once per
+    /// table: after switching to a table of other spacing (and back), and for a copy left
+    /// with the first table, every answer is a fresh mapper's.
+    @Test(arguments: [DitherMode.ordered, .diffusion])
+    static func aSwitchedMapperDithersWithItsNewTablesSpacing(_ mode: DitherMode) throws {
+        let image = TestImages.gradient(size: 48)
+        let fine = try palette(for: image, maxColors: 128), coarse = try palette(for: image, maxColors: 16)
+        #expect(fine.typicalSpacing < coarse.typicalSpacing)
+        func fresh(_ palette: IndexedPalette) throws -> [UInt8] {
+            try PaletteMapper.indices(image: image, rect: image.bounds, palette: palette, dither: mode)
+        }
+        var mapper = PaletteMapper(palette: fine)
+        #expect(try mapper.indices(image: image, rect: image.bounds, dither: mode) == fresh(fine))
+        let copy = mapper
+        for palette in [coarse, fine, coarse] {
+            mapper.switchPalette(to: palette)
+            #expect(try mapper.indices(image: image, rect: image.bounds, dither: mode) == fresh(palette))
+        }
+        #expect(try copy.indices(image: image, rect: image.bounds, dither: mode) == fresh(fine))
+        #expect(try mapper.withOwnMemory().indices(image: image, rect: image.bounds, dither: mode) == fresh(coarse))
+    }
+
     @Test(arguments: DitherMode.allCases)
     static func sameInputGivesTheSameIndices(_ mode: DitherMode) throws {
         let image = scene()
