@@ -185,8 +185,9 @@ final class AnimationEncoder {
         }
         let needsColors = options.unchangedTolerance > 0 || options.lzwTolerance > 0 || refiner != nil
         let colors = needsColors ? ready?.colors ?? AnimationPixels.packedColors(canvas, region) : nil
-        let (unchanged, changed) = screen.unchangedPixels(newIndices: indices, region: region, colors: colors,
-                                                          palette: packedTable, tolerated: unchangedErrors)
+        let (unchanged, changed) = screen.unchangedPixels(
+            newIndices: indices, region: region, palette: packedTable,
+            trueColors: colors.map { DisplayedScreen.TrueColors(colors: $0, tolerated: unchangedErrors) })
         approximated = PixelRect(x: 0, y: 0, width: 0, height: 0)
         guard !changed.isEmpty else {
             if replacesPending {
@@ -368,9 +369,9 @@ final class AnimationEncoder {
         let target = globalIndices(screen.read(union))
         if let previous = second.previous { screen.write(previous, in: second.frame.rect) }
         screen.write(firstPrevious, in: first.frame.rect)
-        // Without true colours the tolerance plays no part: a pixel stays only when it shows its index's colour.
-        let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, colors: nil,
-                                                          palette: packedTable, tolerated: unchangedErrors)
+        // Without true colours a pixel stays only when it shows its index's colour.
+        let (unchanged, changed) = screen.unchangedPixels(newIndices: target, region: union, palette: packedTable,
+                                                          trueColors: nil)
         // Nothing to show: one pixel repeating what is there keeps the timing.
         let rect = changed.isEmpty ? PixelRect(x: union.x, y: union.y, width: 1, height: 1) : changed
         let prior = screen.read(rect)

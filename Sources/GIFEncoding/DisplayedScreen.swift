@@ -64,59 +64,83 @@ struct DisplayedScreen {
         }
     }
 
+    /// The true colours of a frame's pixels (packed, row by row over its rectangle) and the
+    /// tolerance they are judged by.
+    struct TrueColors {
+        let colors: [UInt32]
+        let tolerated: ToleratedErrors
+    }
+
     /// Which pixels of `region` can stay as shown, and the bounding box of the others.
     ///
-    /// A pixel stays when its new index's colour is the shown one, or, when its true colour
-    /// (`colors`, packed, if given) is not exactly its new index's colour, when the shown
+    /// A pixel stays when its new index's colour is the shown one, or, given the pixels'
+    /// `trueColors`, when its true colour is not exactly its new index's colour and the shown
     /// colour is at most `tolerated.tolerance` further from it than the new index's colour is
     /// (with tolerance 0: at least as close, as a refined still pixel is).
-    func unchangedPixels(newIndices: [UInt8], region: PixelRect, colors: [UInt32]?, palette: [UInt32],
-                         tolerated: ToleratedErrors) -> (unchanged: [Bool], changedBounds: PixelRect) {
-        precondition(newIndices.count == region.area && (colors?.count ?? region.area) == region.area,
+    func unchangedPixels(newIndices: [UInt8], region: PixelRect, palette: [UInt32],
+                         trueColors: TrueColors?) -> (unchanged: [Bool], changedBounds: PixelRect) {
+        precondition(newIndices.count == region.area && (trueColors?.colors.count ?? region.area) == region.area,
                      "a frame's pixel lists do not match its rectangle")
         var unchanged = [Bool](repeating: true, count: region.area)
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var changed = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
         let slots = palette.indexSlots(beyond: 0)
-        let hasColors = colors != nil, trueColors = colors ?? []
+        let colors = trueColors?.colors ?? []
         self.colors.withUnsafeBufferPointer { screen in
             newIndices.withUnsafeBufferPointer { fresh in
                 slots.withUnsafeBufferPointer { table in
-                    trueColors.withUnsafeBufferPointer { trueColors in
+                    colors.withUnsafeBufferPointer { colors in
                         unchanged.withUnsafeMutableBufferPointer { stays in
-                            tolerated.withBounds { bound in
-                                for row in 0 ..< region.height {
-                                    let screenStart = (region.y + row) * width + region.x
-                                    let start = row * region.width
-                                    var rowMin = Int.max, rowMax = -1
-                                    for column in 0 ..< region.width {
-                                        let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
-                                        if shown == wanted { continue }
-                                        if hasColors {
-                                            let color = trueColors[start + column]
-                                            if wanted != color, AnimationPixels.squaredDistance(shown, color)
-                                                <= Int(bound(AnimationPixels.squaredDistance(wanted, color))) {
-                                                continue
-                                            }
-                                        }
-                                        stays[start + column] = false
-                                        if rowMin == Int.max { rowMin = column }
-                                        rowMax = column
-                                    }
-                                    if rowMax >= 0 {
-                                        minX = min(minX, rowMin)
-                                        maxX = max(maxX, rowMax)
-                                        if minY == Int.max { minY = row }
-                                        maxY = row
-                                    }
-                                }
+                            func scan(_ bound: ToleratedErrors.Bounds?) {
+                                changed = markChanged(region, screen: screen, fresh: fresh, table: table,
+                                                      colors: colors, bound: bound, stays: stays)
                             }
+                            if let trueColors { trueColors.tolerated.withBounds { scan($0) } } else { scan(nil) }
                         }
                     }
                 }
             }
         }
-        guard maxX >= 0 else { return (unchanged, PixelRect(x: region.x, y: region.y, width: 0, height: 0)) }
-        return (unchanged, PixelRect(x: region.x + minX, y: region.y + minY, width: maxX - minX + 1, height: maxY - minY + 1))
+        guard changed.maxX >= 0 else { return (unchanged, PixelRect(x: region.x, y: region.y, width: 0, height: 0)) }
+        return (unchanged, PixelRect(x: region.x + changed.minX, y: region.y + changed.minY,
+                                     width: changed.maxX - changed.minX + 1, height: changed.maxY - changed.minY + 1))
+    }
+
+    /// `unchangedPixels`'s loop: clears `stays` for each pixel of `region` that changes (judged
+    /// by `colors` and `bound` when there is a bound) and returns the changed pixels' extent
+    /// within the region (maxX -1 when none changes).
+    @inline(__always)
+    private func markChanged(_ region: PixelRect, screen: UnsafeBufferPointer<UInt32>,
+                             fresh: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>,
+                             colors: UnsafeBufferPointer<UInt32>,
+                             bound: ToleratedErrors.Bounds?, stays: UnsafeMutableBufferPointer<Bool>)
+        -> (minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for row in 0 ..< region.height {
+            let screenStart = (region.y + row) * width + region.x
+            let start = row * region.width
+            var rowMin = Int.max, rowMax = -1
+            for column in 0 ..< region.width {
+                let shown = screen[screenStart + column], wanted = table[Int(fresh[start + column])]
+                if shown == wanted { continue }
+                if let bound {
+                    let color = colors[start + column]
+                    if wanted != color, AnimationPixels.squaredDistance(shown, color)
+                        <= Int(bound(AnimationPixels.squaredDistance(wanted, color))) {
+                        continue
+                    }
+                }
+                stays[start + column] = false
+                if rowMin == Int.max { rowMin = column }
+                rowMax = column
+            }
+            if rowMax >= 0 {
+                minX = min(minX, rowMin)
+                maxX = max(maxX, rowMax)
+                if minY == Int.max { minY = row }
+                maxY = row
+            }
+        }
+        return (minX, minY, maxX, maxY)
     }
 }
 

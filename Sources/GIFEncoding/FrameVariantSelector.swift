@@ -18,8 +18,9 @@ final class FrameVariantSelector {
     let lzwTolerance: Double
     /// The palette's table colours, packed.
     let packedTable: [UInt32]
-    /// How far the LZW-friendly re-choice may take a pixel: `lzwTolerance`'s bounds.
-    private let toleratedErrors: ToleratedErrors
+    /// How far the LZW-friendly re-choice may take a pixel: `lzwTolerance`'s bounds, made only
+    /// when the tolerance is positive (nothing is re-chosen otherwise).
+    private let toleratedErrors: ToleratedErrors?
     /// The LZW-friendly re-mapping, whose code table also serves the plain coder.
     private let chooser = LZWFriendlyIndexChooser()
 
@@ -28,7 +29,7 @@ final class FrameVariantSelector {
         self.allowsLocalTables = allowsLocalTables
         self.lzwTolerance = lzwTolerance
         packedTable = palette.tableColors.map(\.packed)
-        toleratedErrors = ToleratedErrors(tolerance: lzwTolerance)
+        toleratedErrors = lzwTolerance > 0 ? ToleratedErrors(tolerance: lzwTolerance) : nil
     }
 
     /// What was chosen for one frame.
@@ -60,8 +61,9 @@ final class FrameVariantSelector {
     func choose(rect: PixelRect, indices: [UInt8], unchanged: [Bool]?, previous: [UInt32]?, colors: [UInt32]? = nil,
                 lossyArea: PixelRect? = nil, builder: GIFStreamBuilder) throws(GIFEncodingError) -> Choice {
         var bounds: [Int32]?
-        if let colors, let lossyArea, lzwTolerance > 0, !lossyArea.intersection(rect).isEmpty {
-            bounds = errorBounds(indices, colors, rect: rect, area: lossyArea.intersection(rect))
+        if let colors, let lossyArea, let toleratedErrors, !lossyArea.intersection(rect).isEmpty {
+            bounds = errorBounds(indices, colors, rect: rect, area: lossyArea.intersection(rect),
+                                 tolerated: toleratedErrors)
         }
         let variant: Variant
         if let transparent = palette.transparentIndex, let unchanged, let previous,
@@ -170,9 +172,10 @@ final class FrameVariantSelector {
     }
 
     /// Per pixel of `rect`, the largest squared error allowed: 0 outside `area` and where the
-    /// mapped colour is exact (the interface colours stay exact), else (mapped error +
-    /// `lzwTolerance`)².
-    func errorBounds(_ indices: [UInt8], _ colors: [UInt32], rect: PixelRect, area: PixelRect) -> [Int32] {
+    /// mapped colour is exact (the interface colours stay exact), else the bound `tolerated`
+    /// gives the mapped error.
+    func errorBounds(_ indices: [UInt8], _ colors: [UInt32], rect: PixelRect, area: PixelRect,
+                     tolerated: ToleratedErrors) -> [Int32] {
         precondition(indices.count == rect.area && colors.count == rect.area && rect.contains(area),
                      "a frame's pixel lists do not match its rectangle")
         var bounds = [Int32](repeating: 0, count: indices.count)
@@ -180,7 +183,7 @@ final class FrameVariantSelector {
             indices.withUnsafeBufferPointer { indices in
                 colors.withUnsafeBufferPointer { colors in
                     packedTable.withUnsafeBufferPointer { table in
-                        toleratedErrors.withBounds { bound in
+                        tolerated.withBounds { bound in
                             for y in area.y ..< area.maxY {
                                 var position = (y - rect.y) * rect.width + (area.x - rect.x)
                                 for _ in area.x ..< area.maxX {
