@@ -76,7 +76,8 @@ struct DisplayedScreen {
     /// A pixel stays when its new index's colour is the shown one, or, given the pixels'
     /// `trueColors`, when its true colour is not exactly its new index's colour and the shown
     /// colour is at most `tolerated.tolerance` further from it than the new index's colour is
-    /// (with tolerance 0: at least as close, as a refined still pixel is).
+    /// (with tolerance 0: at least as close, as a refined still pixel is, but for the rounding
+    /// `ToleratedErrors` describes).
     func unchangedPixels(newIndices: [UInt8], region: PixelRect, palette: [UInt32],
                          trueColors: TrueColors?) -> (unchanged: [Bool], changedBounds: PixelRect) {
         precondition(newIndices.count == region.area && (trueColors?.colors.count ?? region.area) == region.area,

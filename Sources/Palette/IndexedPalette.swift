@@ -19,10 +19,10 @@ public struct IndexedPalette: Sendable, Equatable {
     /// nearest neighbour: the median over the colours that are not fixed. Ordered dithering
     /// scales its amplitude by it, and diffusion its error limit.
     ///
-    /// Measured each time it is asked for (every pair of colours: about 33,000 distances for
-    /// a full table), since only the dithering modes need it and most tables are never
-    /// dithered; `PaletteMapper` measures it once per table it dithers with.
-    var typicalSpacing: Double { Self.medianNearestDistance(colors, skipping: fixedColorCount) }
+    /// Measured anew at each call (every pair of colours: about 33,000 distances for a full
+    /// table), since only the dithering modes need it and most tables are never dithered;
+    /// `PaletteMapper` measures it once for the table it maps with, until it switches tables.
+    func measureTypicalSpacing() -> Double { Self.medianNearestDistance(colors, skipping: fixedColorCount) }
 
     private let exactKeys: [UInt32]
     private let exactIndices: [UInt8]

@@ -17,7 +17,8 @@ import Raster
 public struct PaletteMapper {
     /// The palette indices refer to.
     private(set) var palette: IndexedPalette
-    /// Ordered-dither amplitude as a multiple of `palette.typicalSpacing` (peak to peak).
+    /// Ordered-dither amplitude as a multiple of the palette's typical spacing (peak to peak,
+    /// see `IndexedPalette.measureTypicalSpacing`).
     public var orderedStrength: Double = 1.0
     /// Floyd-Steinberg error is clamped per channel to this multiple of the palette's
     /// typical spacing, which stops errors from smearing across edges.
@@ -32,14 +33,15 @@ public struct PaletteMapper {
         cache = NearestColorCache(colors: palette.colors)
     }
 
-    /// `palette.typicalSpacing`, measured the first time it is needed and then remembered
-    /// until the palette changes (copies of the mapper share it, as they share the cache).
+    /// The palette's typical spacing, measured the first time it is needed and then remembered
+    /// until the palette changes. Plain copies of the mapper share it, as they share the cache,
+    /// so a plain copy must never work on another thread: `withOwnMemory` gives one that may.
     private final class SpacingMemo {
         private var measured: Double?
 
         func value(for palette: IndexedPalette) -> Double {
             if let measured { return measured }
-            let value = palette.typicalSpacing
+            let value = palette.measureTypicalSpacing()
             measured = value
             return value
         }

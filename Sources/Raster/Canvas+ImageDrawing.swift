@@ -110,6 +110,7 @@ extension Canvas {
         var p = start
         for i in 0 ..< count {
             let sample = samples[i], c = coverage[i]
+            // The common case stored as the word it is, without unpacking it for the blend.
             if c == CoverageMask.full && sample >= 0xFF00_0000 {
                 UnsafeMutableRawPointer(canvas.baseAddress! + p).storeBytes(of: sample.littleEndian, as: UInt32.self)
             } else if c != 0 {

@@ -81,14 +81,13 @@ public struct Canvas: Equatable, Sendable {
     /// The pixels of `rect` (clipped to the canvas) as a canvas of their own.
     public func cropped(to rect: PixelRect) -> Canvas {
         let area = rect.intersection(bounds)
-        let rowBytes = area.width * 4, stride = width * 4
+        guard !area.isEmpty else { return Canvas(width: area.width, height: area.height) }
         let bytes = pixels.withUnsafeBytes { source in
             // Every byte is copied below, so the patch is not filled with zeros first.
             [UInt8](unsafeUninitializedCapacity: area.area * 4) { patch, written in
-                for row in 0 ..< (rowBytes > 0 ? area.height : 0) {
-                    let start = source.baseAddress! + (area.y + row) * stride + area.x * 4
-                    UnsafeMutableRawPointer(patch.baseAddress! + row * rowBytes).copyMemory(from: start, byteCount: rowBytes)
-                }
+                Self.copyRows(from: source.baseAddress! + (area.y * width + area.x) * 4, stride: width * 4,
+                              to: UnsafeMutableRawPointer(patch.baseAddress!), stride: area.width * 4,
+                              rowBytes: area.width * 4, rows: area.height)
                 written = area.area * 4
             }
         }
@@ -115,16 +114,23 @@ public struct Canvas: Equatable, Sendable {
     private mutating func copyRows(of source: Canvas, from origin: (x: Int, y: Int), to target: (x: Int, y: Int),
                                    width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
-        let rowBytes = width * 4
         let destinationStride = self.width * 4, sourceStride = source.width * 4
         source.pixels.withUnsafeBytes { from in
             pixels.withUnsafeMutableBytes { to in
-                for row in 0 ..< height {
-                    let destination = to.baseAddress! + (target.y + row) * destinationStride + target.x * 4
-                    let start = from.baseAddress! + (origin.y + row) * sourceStride + origin.x * 4
-                    destination.copyMemory(from: start, byteCount: rowBytes)
-                }
+                Self.copyRows(from: from.baseAddress! + (origin.y * source.width + origin.x) * 4, stride: sourceStride,
+                              to: to.baseAddress! + (target.y * self.width + target.x) * 4, stride: destinationStride,
+                              rowBytes: width * 4, rows: height)
             }
+        }
+    }
+
+    /// Copies `rows` rows of `rowBytes` bytes, each `stride` bytes after the one before on
+    /// its side, from `source` to `destination`.
+    private static func copyRows(from source: UnsafeRawPointer, stride sourceStride: Int,
+                                 to destination: UnsafeMutableRawPointer, stride destinationStride: Int,
+                                 rowBytes: Int, rows: Int) {
+        for row in 0 ..< rows {
+            (destination + row * destinationStride).copyMemory(from: source + row * sourceStride, byteCount: rowBytes)
         }
     }
 

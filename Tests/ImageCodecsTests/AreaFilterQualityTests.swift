@@ -56,7 +56,8 @@ import Testing
 
     static func draw(_ image: RGBAImage, _ layer: CircularLayer) -> RGBAImage {
         let layer = CircularLayer(center: layer.center, radius: layer.radius, borderWidth: layer.borderWidth,
-                                  borderColor: layer.borderColor, contents: image.premultiplied(),
+                                  borderColor: layer.borderColor, backgroundColor: layer.backgroundColor,
+                                  contents: image.premultiplied(),
                                   contentsGravity: layer.contentsGravity)
         let size = Int((layer.center.x + layer.radius).rounded(.up)) + 2
         var canvas = Canvas(width: size, height: size, color: PremultipliedColor(red: 255, green: 255, blue: 255, alpha: 255))

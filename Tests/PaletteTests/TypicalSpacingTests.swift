@@ -25,7 +25,7 @@ import Testing
         // Nearest distances: 4 (for 0 and 4, towards each other) and 10 (for 14): median 4 x sqrt(3).
         let colors = [RGB8(0, 0, 0), RGB8(4, 4, 4), RGB8(14, 14, 14)]
         let palette = try IndexedPalette(colors: colors)
-        #expect(palette.typicalSpacing == (48.0).squareRoot())
+        #expect(palette.measureTypicalSpacing() == (48.0).squareRoot())
     }
 
     @Test static func fixedColoursCountAsNeighboursButNotInTheMedian() throws {
@@ -33,11 +33,11 @@ import Testing
         // and 200 is nearest the fixed 255 (55): the median of [3, 3, 55] is 3.
         let colors = [RGB8(0, 0, 0), RGB8(255, 0, 0), RGB8(100, 0, 0), RGB8(103, 0, 0), RGB8(200, 0, 0)]
         let palette = try IndexedPalette(colors: colors, fixedColorCount: 2)
-        #expect(palette.typicalSpacing == 3)
+        #expect(palette.measureTypicalSpacing() == 3)
         // With one free colour the median is taken over every colour: [3, 3, 55, 55, 100] -> 55.
         let lonely = try IndexedPalette(colors: [RGB8(100, 0, 0), RGB8(103, 0, 0), RGB8(200, 0, 0), RGB8(255, 0, 0),
                                                  RGB8(0, 0, 0)], fixedColorCount: 4)
-        #expect(lonely.typicalSpacing == 55)
+        #expect(lonely.measureTypicalSpacing() == 55)
     }
 
     @Test static func randomTablesMatchTheDefinition() throws {
@@ -45,7 +45,7 @@ import Testing
             let palette = try NearestColorCacheTests.randomPalette(seed: seed, count: count)
             let colors = palette.colors
             let withFixed = try IndexedPalette(colors: colors, fixedColorCount: fixed)
-            #expect(withFixed.typicalSpacing == definedSpacing(colors, fixed: fixed), "seed \(seed)")
+            #expect(withFixed.measureTypicalSpacing() == definedSpacing(colors, fixed: fixed), "seed \(seed)")
         }
     }
 }

@@ -125,25 +125,32 @@ import Testing
     }
 
     /// A layer made once and moved draws what a layer made at its new centre draws, over a
-    /// background, for opaque contents and for contents with one translucent pixel (whose
-    /// background must then show under every pixel, not only at the edge).
-    @Test(arguments: [255, 254] as [UInt8])
-    static func movedLayerDrawsAsOneMadeThere(cornerAlpha: UInt8) {
+    /// background, for opaque contents and for contents with one translucent pixel in the
+    /// middle, under which the background must show (the three steps done by hand fill the
+    /// whole disc with it).
+    @Test(arguments: [255, 128] as [UInt8])
+    static func movedLayerDrawsAsOneMadeThere(middleAlpha: UInt8) {
         var pixels = ramp.pixels
-        pixels[3] = cornerAlpha
+        let middle = (25 * 50 + 25) * 4
+        for channel in 0 ..< 4 { pixels[middle + channel] = UInt8(Int(pixels[middle + channel]) * Int(middleAlpha) / 255) }
         let image = RGBAImage(width: 50, height: 50, pixels: pixels, isPremultiplied: true)
         func layer(at center: Point) -> CircularLayer {
             CircularLayer(center: center, radius: 25, borderWidth: 2, borderColor: .green, backgroundColor: .blue,
                           contents: image)
         }
         var moved = layer(at: Point(x: 0, y: 0))
-        #expect(moved.contentsAreOpaque == (cornerAlpha == 255))
+        #expect(moved.contentsAreOpaque == (middleAlpha == 255))
         for center in [Point(x: 30.2, y: 31.7), Point(x: 41.93, y: 28.05)] {
             moved.center = center
-            var canvas = Canvas(width: 80, height: 70, color: backdrop), expected = canvas
+            var canvas = Canvas(width: 80, height: 70, color: backdrop), madeThere = canvas, byHand = canvas
             canvas.draw(moved)
-            expected.draw(layer(at: center))
-            #expect(canvas == expected)
+            madeThere.draw(layer(at: center))
+            #expect(canvas == madeThere)
+            let disc = Disc(center: center, radius: 25).coverageMask(clippedTo: byHand.bounds)
+            byHand.fill(disc, with: .blue)
+            byHand.draw(image, in: SubpixelRect(center: center, radius: 25), through: disc)
+            byHand.fill(Ring(center: center, outerRadius: 25, innerRadius: 23), with: .green)
+            #expect(canvas == byHand)
         }
     }
 

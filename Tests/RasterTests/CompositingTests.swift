@@ -101,7 +101,7 @@ import Testing
         #expect(clipped.height == 2)
         #expect(clipped.pixel(x: 1, y: 1) == source.pixel(x: 6, y: 4))
         #expect(source.cropped(to: PixelRect(x: 9, y: 9, width: 2, height: 2)).width == 0)
-        // A rectangle with rows but no columns gives no pixels (and reads none).
+        // A rectangle with rows but no columns gives an empty canvas.
         #expect(source.cropped(to: PixelRect(x: 3, y: 1, width: 0, height: 3)).image.pixels.isEmpty)
         var target = Canvas(width: 6, height: 6, color: .white)
         target.paste(patch, atX: 1, y: 2)

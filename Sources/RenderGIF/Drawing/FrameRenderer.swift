@@ -48,6 +48,7 @@ struct FrameRenderer: Sendable {
         FrameRenderer.drawStatic(layout: layout, scale: Double(scale), images: images, gravity: gravity, on: &background)
         staticCanvas = background
         canvas = background
+        // Made where the head starts, over button 0; each frame moves it (`dynamicLayer`).
         headLayer = FrameRenderer.avatarLayer(layout: layout, scale: Double(scale), center: layout.buttonCenter(0),
                                               image: images.head, gravity: gravity)
     }
