@@ -83,7 +83,7 @@ struct DisplayedScreen {
         precondition(newIndices.count == region.area && (trueColors?.colors.count ?? region.area) == region.area,
                      "a frame's pixel lists do not match its rectangle")
         var unchanged = [Bool](repeating: true, count: region.area)
-        var changed = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
+        var changed = PixelRect(x: region.x, y: region.y, width: 0, height: 0)
         let slots = palette.indexSlots(beyond: 0)
         let colors = trueColors?.colors ?? []
         self.colors.withUnsafeBufferPointer { screen in
@@ -101,20 +101,17 @@ struct DisplayedScreen {
                 }
             }
         }
-        guard changed.maxX >= 0 else { return (unchanged, PixelRect(x: region.x, y: region.y, width: 0, height: 0)) }
-        return (unchanged, PixelRect(x: region.x + changed.minX, y: region.y + changed.minY,
-                                     width: changed.maxX - changed.minX + 1, height: changed.maxY - changed.minY + 1))
+        return (unchanged, changed)
     }
 
     /// `unchangedPixels`'s loop: clears `stays` for each pixel of `region` that changes (judged
-    /// by `colors` and `bound` when there is a bound) and returns the changed pixels' extent
-    /// within the region (maxX -1 when none changes).
+    /// by `colors` and `bound` when there is a bound) and returns the changed pixels' bounding
+    /// box (empty, at the region's corner, when none changes).
     @inline(__always)
     private func markChanged(_ region: PixelRect, screen: UnsafeBufferPointer<UInt32>,
                              fresh: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>,
                              colors: UnsafeBufferPointer<UInt32>,
-                             bound: ToleratedErrors.Bounds?, stays: UnsafeMutableBufferPointer<Bool>)
-        -> (minX: Int, minY: Int, maxX: Int, maxY: Int) {
+                             bound: ToleratedErrors.Bounds?, stays: UnsafeMutableBufferPointer<Bool>) -> PixelRect {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for row in 0 ..< region.height {
             let screenStart = (region.y + row) * width + region.x
@@ -141,7 +138,8 @@ struct DisplayedScreen {
                 maxY = row
             }
         }
-        return (minX, minY, maxX, maxY)
+        guard maxX >= 0 else { return PixelRect(x: region.x, y: region.y, width: 0, height: 0) }
+        return PixelRect(x: region.x + minX, y: region.y + minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }
 

@@ -14,12 +14,11 @@ import Raster
 final class FrameVariantSelector {
     let palette: IndexedPalette
     let allowsLocalTables: Bool
-    /// Extra error (code values) a pixel may take so LZW finds longer matches; 0: none.
-    let lzwTolerance: Double
     /// The palette's table colours, packed.
     let packedTable: [UInt32]
-    /// How far the LZW-friendly re-choice may take a pixel: `lzwTolerance`'s bounds, made only
-    /// when the tolerance is positive (nothing is re-chosen otherwise).
+    /// How far the LZW-friendly re-choice may take a pixel: the bounds of the extra error (code
+    /// values) a pixel may take so LZW finds longer matches, nil when that tolerance is 0 and
+    /// nothing is re-chosen.
     private let toleratedErrors: ToleratedErrors?
     /// The LZW-friendly re-mapping, whose code table also serves the plain coder.
     private let chooser = LZWFriendlyIndexChooser()
@@ -27,7 +26,6 @@ final class FrameVariantSelector {
     init(palette: IndexedPalette, allowsLocalTables: Bool, lzwTolerance: Double) {
         self.palette = palette
         self.allowsLocalTables = allowsLocalTables
-        self.lzwTolerance = lzwTolerance
         packedTable = palette.tableColors.map(\.packed)
         toleratedErrors = lzwTolerance > 0 ? ToleratedErrors(tolerance: lzwTolerance) : nil
     }

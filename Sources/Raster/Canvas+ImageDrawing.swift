@@ -113,7 +113,7 @@ extension Canvas {
             // The common case stored as the word it is, without unpacking it for the blend.
             if c == CoverageMask.full && sample >= 0xFF00_0000 {
                 UnsafeMutableRawPointer(canvas.baseAddress! + p).storeBytes(of: sample.littleEndian, as: UInt32.self)
-            } else if c != 0 {
+            } else {
                 SourceOver.blend(red: UInt8(truncatingIfNeeded: sample), green: UInt8(truncatingIfNeeded: sample >> 8),
                                  blue: UInt8(truncatingIfNeeded: sample >> 16),
                                  alpha: UInt8(truncatingIfNeeded: sample >> 24), coverage: c, into: canvas, at: p)
