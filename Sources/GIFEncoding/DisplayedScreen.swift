@@ -146,6 +146,9 @@ struct DisplayedScreen {
 extension Array {
     /// The elements of `rect` out of a row-major array covering `region` (which contains it).
     func cropped(to rect: PixelRect, from region: PixelRect) -> [Element] {
+        // A frame's changed pixels often span the whole region mapped: the array itself then
+        // (shared until written), rather than a copy of every row.
+        if rect == region { return self }
         var result: [Element] = []
         result.reserveCapacity(rect.area)
         for y in rect.y ..< rect.maxY {
