@@ -22,14 +22,20 @@ import gif_quality
 import hostile_inputs
 import measure
 import one_table_bound
+import paired_timings
 import peer_encoders
 import photo_bench
 import report
+import sample_photos
 import touches_bench
 from skia_pipeline import Scene
 
 FPS = 50
 DEFAULT_TAPS = [1, 3, 0, 2, 1]
+# Rounds of the side-by-side ratios (at least; `--runs` more), and of those with the Python
+# pipeline (at most; each of its runs takes seconds).
+PAIRED_ROUNDS = 15
+PIPELINE_ROUNDS = 3
 
 
 STARTED = time.monotonic()
@@ -184,6 +190,28 @@ def main():
     log("12. hostile inputs: the slowest 1 MiB scene file, the largest admitted progressive JPEG")
     results["hostile"] = hostile_inputs.measure_all(args.bin, args.work)
 
+    log("13. the speed ratios side by side")
+    photo_paths = sample_photos.fetch(os.path.join(args.work, "photos"))
+    pipeline = [python, os.path.join(support, "skia_pipeline.py"), "--assets", os.path.join(args.root, "Assets"),
+                "--ffmpeg", args.ffmpeg]
+    sides = {
+        "default": [args.bin, "--quiet", os.path.join(work, "paired.gif")],
+        "default_out": os.path.join(work, "paired.gif"),
+        "photos": [args.bin, "--quiet"] + bench_photos.photo_arguments(photo_paths)
+                  + [os.path.join(work, "paired-photos.gif")],
+        "photos_out": os.path.join(work, "paired-photos.gif"),
+        "pipeline": pipeline + ["--out", os.path.join(work, "paired-skia.gif")],
+        "pipeline_out": os.path.join(work, "paired-skia.gif"),
+        "photos_pipeline": pipeline + ["--images", ",".join(photo_paths),
+                                       "--out", os.path.join(work, "paired-skia-photos.gif")],
+        "photos_pipeline_out": os.path.join(work, "paired-skia-photos.gif"),
+        "floor_bin": args.floor_bin,
+        "floor_in": os.path.join(work, "floor.bin"),
+        "photos_floor_in": os.path.join(work, "photo-floor.bin"),
+        "floor_out": os.path.join(work, "paired-floor.gif"),
+    }
+    results["paired"] = paired_timings.measure_all(sides, max(runs, PAIRED_ROUNDS), min(runs, PIPELINE_ROUNDS))
+
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
                           + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"])
                           + touches_bench.targets(results["touches"]))
@@ -197,6 +225,7 @@ def main():
     print(format_bench.table(results["formats"]))
     print(touches_bench.table(results["touches"]))
     print(hostile_inputs.table(results["hostile"]))
+    print("\n".join(paired_timings.table(results["paired"])))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (
         os.path.relpath(path, os.getcwd()), results["bench_seconds"]))
 

@@ -64,19 +64,20 @@ def run(args, work, runs, budget):
 def targets(results):
     """The photograph targets: floor, the Python pipeline, photographs against built-in
     avatars, memory, content quality and size against the peers."""
-    photos, default = results["photos"], results["ours"]
-    seconds = photos["ours"]["seconds_median"]
-    floor_ratio = seconds * 1000.0 / photos["floor"]["ms_median"]
-    speed = photos["competent"]["seconds_median"] / seconds
-    versus_default = seconds / default["seconds_median"]
+    photos, paired = results["photos"], results["paired"]
+    # The speed ratios from rounds that run both sides one after the other (paired_timings).
+    floor_ratio = paired["photos_floor"]
+    speed = paired["photos_pipeline"]
+    versus_default = paired["photos_over_default"]
     rss = photos["ours"]["max_rss_kib_median"] / MIB
     return [
         report.target("time vs giflib floor (photographs)", floor_ratio, floor_ratio <= 4,
-                      "%.1fx the floor's %.1f ms (target <= 4x)" % (floor_ratio, photos["floor"]["ms_median"])),
+                      "%.1fx the floor, side by side (its %.1f ms alone; target <= 4x)" % (
+                          floor_ratio, photos["floor"]["ms_median"])),
         report.target("speed vs skia-python + ffmpeg (photographs)", speed, speed >= 30,
-                      "%.1fx faster (target >= 30x)" % speed),
+                      "%.1fx faster, side by side (target >= 30x)" % speed),
         report.target("time photographs / built-in avatars", versus_default, versus_default <= 1.3,
-                      "%.2fx (target <= 1.3x)" % versus_default),
+                      "%.2fx, side by side (target <= 1.3x)" % versus_default),
         report.target("peak RSS with photographs", rss, rss < 64, "%.1f MiB (target < 64 MiB)" % rss),
     ] + report.content_targets(photos["ours"], " (photographs)") + [
         report.size_target(photos["ours"], photos["encoders"], 1.0, " (photographs)")]

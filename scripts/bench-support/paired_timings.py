@@ -1,0 +1,92 @@
+"""The speed targets' ratios measured side by side.
+
+A machine's speed drifts during a bench run: on a shared two-core machine the same render
+took 170 ms in one quarter of an hour and 245 ms in the next, and runs a minute apart differ
+by a fifth. A ratio of two medians measured minutes apart (render-gif at the start, the floor
+after the quality pass, the photographs later still) moves with that drift. Here each round
+runs both sides of every ratio one right after the other, and a ratio is the median of the
+rounds' own ratios, so a slow stretch of the machine slows both sides of a round alike.
+
+Sides: the default job, the five-photograph job, giflib's floor on each job's frames (its
+input files written by floor_input.measure_floor, timed inside giflib_floor, the median of
+a few repetitions per round), and, in fewer rounds since one takes seconds, the skia-python +
+ffmpeg pipeline drawing each animation. Called by bench.py after every side has been
+measured once on its own; its figures replace the ratios of medians in the targets."""
+
+import os
+import statistics
+
+import measure
+
+
+FLOOR_REPETITIONS = 3
+
+
+def floor_ms(floor_bin, raw, out):
+    """giflib's floor on the input file `raw`: the median of FLOOR_REPETITIONS repetitions,
+    in milliseconds."""
+    run = measure.run_once("giflib floor", [floor_bin, raw, out, str(FLOOR_REPETITIONS)])
+    times = [float(line.split()[1]) for line in run.stderr.splitlines() if line.startswith("floor: ")]
+    if not times:
+        raise RuntimeError("the giflib floor printed no times")
+    return statistics.median(times)
+
+
+def seconds(label, command, out):
+    """One run of a job writing `out` (removed first), in seconds."""
+    measure.remover(out)()
+    return measure.run_once(label, command).seconds
+
+
+def measure_all(sides, rounds, pipeline_rounds):
+    """The ratios of `rounds` rounds (the pipeline's of `pipeline_rounds`). `sides` holds the
+    commands: "default" and "photos" (render-gif, with their output paths "default_out" and
+    "photos_out"), "pipeline" and "photos_pipeline" (the Python pipeline, with
+    "pipeline_out" and "photos_pipeline_out"), "floor_bin", and the floor inputs "floor_in"
+    and "photos_floor_in" with the output "floor_out"."""
+    per_round = {"floor": [], "photos_floor": [], "photos_over_default": [], "pipeline": [], "photos_pipeline": []}
+    times = {"default_s": [], "photos_s": [], "floor_ms": [], "photos_floor_ms": [], "pipeline_s": [],
+             "photos_pipeline_s": []}
+    for round_number in range(max(rounds, pipeline_rounds)):
+        default = seconds("render-gif (paired)", sides["default"], sides["default_out"])
+        floor = floor_ms(sides["floor_bin"], sides["floor_in"], sides["floor_out"])
+        photos = seconds("render-gif photographs (paired)", sides["photos"], sides["photos_out"])
+        photos_floor = floor_ms(sides["floor_bin"], sides["photos_floor_in"], sides["floor_out"])
+        for key, value in (("default_s", default), ("floor_ms", floor), ("photos_s", photos),
+                           ("photos_floor_ms", photos_floor)):
+            times[key].append(round(value, 4))
+        if round_number < rounds:
+            per_round["floor"].append(default * 1000.0 / floor)
+            per_round["photos_floor"].append(photos * 1000.0 / photos_floor)
+            per_round["photos_over_default"].append(photos / default)
+        if round_number < pipeline_rounds:
+            pipeline = seconds("skia-python + ffmpeg (paired)", sides["pipeline"], sides["pipeline_out"])
+            photos_pipeline = seconds("skia-python + ffmpeg photographs (paired)", sides["photos_pipeline"],
+                                      sides["photos_pipeline_out"])
+            times["pipeline_s"].append(round(pipeline, 4))
+            times["photos_pipeline_s"].append(round(photos_pipeline, 4))
+            per_round["pipeline"].append(pipeline / default)
+            per_round["photos_pipeline"].append(photos_pipeline / photos)
+    measure.remover(sides["floor_out"])()
+    result = {"rounds": rounds, "pipeline_rounds": pipeline_rounds, "times": times}
+    for key, ratios in per_round.items():
+        result[key] = round(statistics.median(ratios), 4)
+        result[key + "_all"] = [round(ratio, 4) for ratio in ratios]
+    return result
+
+
+def table(paired):
+    """The section's lines: each ratio's median over the rounds, with its smallest and largest."""
+    def row(label, key):
+        values = paired[key + "_all"]
+        return "   %-52s %7.2f  (%.2f to %.2f over %d rounds)" % (label, paired[key], min(values), max(values),
+                                                                len(values))
+    return [
+        "",
+        "13. Speed ratios measured side by side (median of each round's ratio; every round runs both sides)",
+        row("default job / giflib floor on its frames", "floor"),
+        row("photographs / giflib floor on their frames", "photos_floor"),
+        row("photographs / default job", "photos_over_default"),
+        row("skia-python + ffmpeg / default job (times faster)", "pipeline"),
+        row("skia-python + ffmpeg photographs / photographs", "photos_pipeline"),
+    ]
