@@ -148,6 +148,7 @@ extension Array {
     func cropped(to rect: PixelRect, from region: PixelRect) -> [Element] {
         // A frame's changed pixels often span the whole region mapped: the array itself then
         // (shared until written), rather than a copy of every row.
+        assert(count == region.area, "a region's list holds one element a pixel")
         if rect == region { return self }
         var result: [Element] = []
         result.reserveCapacity(rect.area)

@@ -195,9 +195,9 @@ def main():
     pipeline = [python, os.path.join(support, "skia_pipeline.py"), "--assets", os.path.join(args.root, "Assets"),
                 "--ffmpeg", args.ffmpeg]
     sides = {
-        "default": [args.bin, "--quiet", os.path.join(work, "paired.gif")],
+        "default": [args.bin, "--quiet", "--timings", os.path.join(work, "paired.gif")],
         "default_out": os.path.join(work, "paired.gif"),
-        "photos": [args.bin, "--quiet"] + bench_photos.photo_arguments(photo_paths)
+        "photos": [args.bin, "--quiet", "--timings"] + bench_photos.photo_arguments(photo_paths)
                   + [os.path.join(work, "paired-photos.gif")],
         "photos_out": os.path.join(work, "paired-photos.gif"),
         "pipeline": pipeline + ["--out", os.path.join(work, "paired-skia.gif")],
@@ -224,6 +224,7 @@ def main():
     print(photo_bench.table(results["large_photos"]))
     print(format_bench.table(results["formats"]))
     print(touches_bench.table(results["touches"]))
+    print("\n12. Hostile inputs (a Markdown table)")
     print(hostile_inputs.table(results["hostile"]))
     print("\n".join(paired_timings.table(results["paired"])))
     print("results: %s; measuring took %.0f s (after set-up and the release build)" % (

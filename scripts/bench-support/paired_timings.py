@@ -5,13 +5,17 @@ took 170 ms in one quarter of an hour and 245 ms in the next, and runs a minute 
 by a fifth. A ratio of two medians measured minutes apart (render-gif at the start, the floor
 after the quality pass, the photographs later still) moves with that drift. Here each round
 runs both sides of every ratio one right after the other, and a ratio is the median of the
-rounds' own ratios, so a slow stretch of the machine slows both sides of a round alike.
+rounds' own ratios. Both sides of a ratio are thus measured in the same minutes, at the end
+of the run, rather than minutes apart; whether a slow stretch of the machine then slows both
+sides of a round alike depends on how long the stretch lasts (in one run the two sides'
+times did not move together from round to round), so the rounds' spread is printed too.
 
-Sides: the default job, the five-photograph job, giflib's floor on each job's frames (its
-input files written by floor_input.measure_floor, timed inside giflib_floor, the median of
-a few repetitions per round), and, in fewer rounds since one takes seconds, the skia-python +
-ffmpeg pipeline drawing each animation. Called by bench.py after every side has been
-measured once on its own; its figures replace the ratios of medians in the targets."""
+Sides: the default job and the five-photograph job (with `--timings`, as sections 1 and 7 run
+them), giflib's floor on each job's frames (its input files written by
+floor_input.measure_floor, timed inside giflib_floor, the median of a few repetitions per
+round), and, in fewer rounds since one takes seconds, the skia-python + ffmpeg pipeline
+drawing each animation. Called by bench.py after every side has been measured once on its
+own; its figures replace the ratios of medians in the targets. Its outputs are removed."""
 
 import os
 import statistics
@@ -67,8 +71,10 @@ def measure_all(sides, rounds, pipeline_rounds):
             times["photos_pipeline_s"].append(round(photos_pipeline, 4))
             per_round["pipeline"].append(pipeline / default)
             per_round["photos_pipeline"].append(photos_pipeline / photos)
-    measure.remover(sides["floor_out"])()
-    result = {"rounds": rounds, "pipeline_rounds": pipeline_rounds, "times": times}
+    measure.remover(sides["floor_out"], sides["default_out"], sides["photos_out"], sides["pipeline_out"],
+                    sides["photos_pipeline_out"])()
+    result = {"rounds": rounds, "pipeline_rounds": pipeline_rounds, "times": times,
+              "medians": {key: round(statistics.median(values), 4) for key, values in times.items() if values}}
     for key, ratios in per_round.items():
         result[key] = round(statistics.median(ratios), 4)
         result[key + "_all"] = [round(ratio, 4) for ratio in ratios]
@@ -76,7 +82,10 @@ def measure_all(sides, rounds, pipeline_rounds):
 
 
 def table(paired):
-    """The section's lines: each ratio's median over the rounds, with its smallest and largest."""
+    """The section's lines: each ratio's median over the rounds, with its smallest and largest,
+    and each side's median time over the rounds."""
+    medians = paired["medians"]
+
     def row(label, key):
         values = paired[key + "_all"]
         return "   %-52s %7.2f  (%.2f to %.2f over %d rounds)" % (label, paired[key], min(values), max(values),
@@ -89,4 +98,8 @@ def table(paired):
         row("photographs / default job", "photos_over_default"),
         row("skia-python + ffmpeg / default job (times faster)", "pipeline"),
         row("skia-python + ffmpeg photographs / photographs", "photos_pipeline"),
+        "   medians of the rounds: default %.3f s, its floor %.1f ms, photographs %.3f s, their floor %.1f ms;"
+        % (medians["default_s"], medians["floor_ms"], medians["photos_s"], medians["photos_floor_ms"]),
+        "   skia-python + ffmpeg %.3f s, with photographs %.3f s" % (
+            medians["pipeline_s"], medians["photos_pipeline_s"]),
     ]
