@@ -26,8 +26,8 @@ import paired_timings
 import peer_encoders
 import photo_bench
 import report
-import sample_photos
 import touches_bench
+import skia_pipeline
 from skia_pipeline import Scene
 
 FPS = 50
@@ -102,8 +102,6 @@ def main():
     work = os.path.join(args.work, "work")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    support = os.path.dirname(os.path.abspath(__file__))
-    python = sys.executable
     ours_gif = os.path.join(work, "ours.gif")
     frames = os.path.join(work, "frames")
 
@@ -133,10 +131,8 @@ def main():
 
     log("2. the competent Python pipeline (skia-python + ffmpeg)")
     skia_gif = os.path.join(work, "skia-ffmpeg.gif")
-    competent = measure.repeat(
-        "skia-python + ffmpeg", [python, os.path.join(support, "skia_pipeline.py"), "--assets",
-                                 os.path.join(args.root, "Assets"), "--out", skia_gif, "--ffmpeg", args.ffmpeg],
-        runs, budget, before_each=measure.remover(skia_gif))
+    competent = measure.repeat("skia-python + ffmpeg", skia_pipeline.command(args.root, args.ffmpeg, skia_gif),
+                               runs, budget, before_each=measure.remover(skia_gif))
     results["competent"] = dict(competent.to_json(), label="skia-python + ffmpeg (draws too)",
                                 bytes=os.path.getsize(skia_gif), path=skia_gif)
 
@@ -191,26 +187,19 @@ def main():
     results["hostile"] = hostile_inputs.measure_all(args.bin, args.work)
 
     log("13. the speed ratios side by side")
-    photo_paths = sample_photos.fetch(os.path.join(args.work, "photos"))
-    pipeline = [python, os.path.join(support, "skia_pipeline.py"), "--assets", os.path.join(args.root, "Assets"),
-                "--ffmpeg", args.ffmpeg]
+    photo_paths = [os.path.join(args.work, "photos", name) for name in results["photos"]["photos"]]
     sides = {
         "default": [args.bin, "--quiet", "--timings", os.path.join(work, "paired.gif")],
-        "default_out": os.path.join(work, "paired.gif"),
         "photos": [args.bin, "--quiet", "--timings"] + bench_photos.photo_arguments(photo_paths)
                   + [os.path.join(work, "paired-photos.gif")],
-        "photos_out": os.path.join(work, "paired-photos.gif"),
-        "pipeline": pipeline + ["--out", os.path.join(work, "paired-skia.gif")],
-        "pipeline_out": os.path.join(work, "paired-skia.gif"),
-        "photos_pipeline": pipeline + ["--images", ",".join(photo_paths),
-                                       "--out", os.path.join(work, "paired-skia-photos.gif")],
-        "photos_pipeline_out": os.path.join(work, "paired-skia-photos.gif"),
-        "floor_bin": args.floor_bin,
-        "floor_in": os.path.join(work, "floor.bin"),
-        "photos_floor_in": os.path.join(work, "photo-floor.bin"),
-        "floor_out": os.path.join(work, "paired-floor.gif"),
+        "pipeline": skia_pipeline.command(args.root, args.ffmpeg, os.path.join(work, "paired-skia.gif")),
+        "photos_pipeline": skia_pipeline.command(args.root, args.ffmpeg, os.path.join(work, "paired-skia-photos.gif"),
+                                                 photo_paths),
+        "floor": [args.floor_bin, os.path.join(work, "floor.bin")],
+        "photos_floor": [args.floor_bin, os.path.join(work, "photo-floor.bin")],
     }
-    results["paired"] = paired_timings.measure_all(sides, max(runs, PAIRED_ROUNDS), min(runs, PIPELINE_ROUNDS))
+    results["paired"] = paired_timings.measure_all(sides, os.path.join(work, "paired-floor.gif"),
+                                                   max(runs, PAIRED_ROUNDS), min(runs, PIPELINE_ROUNDS))
 
     results["targets"] = (report.targets(results) + bench_photos.targets(results)
                           + photo_bench.targets(results["large_photos"]) + format_bench.targets(results["formats"])

@@ -6,7 +6,6 @@ and the giflib floor work on render-gif's own PNG frames of this animation. Call
 bench.py; its targets and table lines join the others."""
 
 import os
-import sys
 
 import floor_input
 import gif_quality
@@ -15,10 +14,10 @@ import one_table_bound
 import peer_encoders
 import report
 import sample_photos
+import skia_pipeline
 
 FPS = 50
 MIB = 1024.0
-SUPPORT = os.path.dirname(os.path.abspath(__file__))
 
 
 def photo_arguments(paths):
@@ -44,11 +43,9 @@ def run(args, work, runs, budget):
                      [os.path.join(work, "photos-with-frames.gif")])
 
     skia_gif = os.path.join(work, "skia-ffmpeg-photos.gif")
-    competent = measure.repeat(
-        "skia-python + ffmpeg photographs",
-        [sys.executable, os.path.join(SUPPORT, "skia_pipeline.py"), "--assets", os.path.join(args.root, "Assets"),
-         "--images", ",".join(photos), "--out", skia_gif, "--ffmpeg", args.ffmpeg],
-        runs, budget, before_each=measure.remover(skia_gif))
+    competent = measure.repeat("skia-python + ffmpeg photographs",
+                               skia_pipeline.command(args.root, args.ffmpeg, skia_gif, photos),
+                               runs, budget, before_each=measure.remover(skia_gif))
     result["competent"] = dict(competent.to_json(), label="skia-python + ffmpeg (draws too)",
                                bytes=os.path.getsize(skia_gif), path=skia_gif)
     result["encoders"] = peer_encoders.run(args, frames, work, "photos-", FPS, runs, budget, pillow=False)

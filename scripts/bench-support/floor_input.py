@@ -70,6 +70,16 @@ def write(reference, fps, palette_bytes, path):
     return len(entries), pixels
 
 
+def timed_runs(floor_bin, raw, out, repetitions, label="giflib floor"):
+    """The milliseconds of each of `repetitions` encodings of the floor input `raw` into `out`,
+    as `floor_bin` times them itself."""
+    run = measure.run_once(label, [floor_bin, raw, out, str(repetitions)])
+    times = [float(line.split()[1]) for line in run.stderr.splitlines() if line.startswith("floor: ")]
+    if not times:
+        raise RuntimeError("the giflib floor printed no times")
+    return times
+
+
 def measure_floor(floor_bin, reference, gif, fps, work, name, repetitions):
     """The giflib floor on the changed rectangles of `reference` (a list of opaque RGBA
     arrays) with `gif`'s palette: writes `work`/`name`.bin, runs `floor_bin` on it for
@@ -77,9 +87,6 @@ def measure_floor(floor_bin, reference, gif, fps, work, name, repetitions):
     raw = os.path.join(work, name + ".bin")
     out = os.path.join(work, name + ".gif")
     frames, pixels = write(reference, fps, global_palette(gif), raw)
-    run = measure.run_once("giflib floor " + name, [floor_bin, raw, out, str(repetitions)])
-    times = [float(line.split()[1]) for line in run.stderr.splitlines() if line.startswith("floor: ")]
-    if not times:
-        raise RuntimeError("the giflib floor printed no times")
+    times = timed_runs(floor_bin, raw, out, repetitions, "giflib floor " + name)
     return {"frames": frames, "pixels": pixels, "repetitions": len(times), "ms_median": float(np.median(times)),
             "ms_all": times, "bytes": os.path.getsize(out)}

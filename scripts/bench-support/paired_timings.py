@@ -13,68 +13,61 @@ times did not move together from round to round), so the rounds' spread is print
 Sides: the default job and the five-photograph job (with `--timings`, as sections 1 and 7 run
 them), giflib's floor on each job's frames (its input files written by
 floor_input.measure_floor, timed inside giflib_floor, the median of a few repetitions per
-round), and, in fewer rounds since one takes seconds, the skia-python + ffmpeg pipeline
+round, timed as section 4 times it), and, in fewer rounds since one takes seconds, the skia-python + ffmpeg pipeline
 drawing each animation. Called by bench.py after every side has been measured once on its
 own; its figures replace the ratios of medians in the targets. Its outputs are removed."""
 
-import os
 import statistics
 
+import floor_input
 import measure
 
 
 FLOOR_REPETITIONS = 3
 
 
-def floor_ms(floor_bin, raw, out):
-    """giflib's floor on the input file `raw`: the median of FLOOR_REPETITIONS repetitions,
-    in milliseconds."""
-    run = measure.run_once("giflib floor", [floor_bin, raw, out, str(FLOOR_REPETITIONS)])
-    times = [float(line.split()[1]) for line in run.stderr.splitlines() if line.startswith("floor: ")]
-    if not times:
-        raise RuntimeError("the giflib floor printed no times")
-    return statistics.median(times)
-
-
-def seconds(label, command, out):
-    """One run of a job writing `out` (removed first), in seconds."""
-    measure.remover(out)()
+def seconds(label, command):
+    """One run of a job, in seconds; its output, the command's last argument, removed first."""
+    measure.remover(command[-1])()
     return measure.run_once(label, command).seconds
 
 
-def measure_all(sides, rounds, pipeline_rounds):
-    """The ratios of `rounds` rounds (the pipeline's of `pipeline_rounds`). `sides` holds the
-    commands: "default" and "photos" (render-gif, with their output paths "default_out" and
-    "photos_out"), "pipeline" and "photos_pipeline" (the Python pipeline, with
-    "pipeline_out" and "photos_pipeline_out"), "floor_bin", and the floor inputs "floor_in"
-    and "photos_floor_in" with the output "floor_out"."""
+def measure_all(sides, floor_out, rounds, pipeline_rounds):
+    """The ratios of `rounds` rounds, the pipeline's of the first `pipeline_rounds` (at most
+    `rounds`). `sides` holds the commands, each writing the file its last argument names:
+    "default" and "photos" (render-gif), "pipeline" and "photos_pipeline" (the Python
+    pipeline), and "floor" and "photos_floor" (giflib_floor and its input, to which the output
+    `floor_out` and the repetitions are added)."""
+    assert 0 < pipeline_rounds <= rounds, "the pipeline's rounds are some of the rounds"
     per_round = {"floor": [], "photos_floor": [], "photos_over_default": [], "pipeline": [], "photos_pipeline": []}
     times = {"default_s": [], "photos_s": [], "floor_ms": [], "photos_floor_ms": [], "pipeline_s": [],
              "photos_pipeline_s": []}
-    for round_number in range(max(rounds, pipeline_rounds)):
-        default = seconds("render-gif (paired)", sides["default"], sides["default_out"])
-        floor = floor_ms(sides["floor_bin"], sides["floor_in"], sides["floor_out"])
-        photos = seconds("render-gif photographs (paired)", sides["photos"], sides["photos_out"])
-        photos_floor = floor_ms(sides["floor_bin"], sides["photos_floor_in"], sides["floor_out"])
+
+    def floor_ms(key):
+        floor_bin, raw = sides[key]
+        return statistics.median(floor_input.timed_runs(floor_bin, raw, floor_out, FLOOR_REPETITIONS))
+
+    for round_number in range(rounds):
+        default = seconds("render-gif (paired)", sides["default"])
+        floor = floor_ms("floor")
+        photos = seconds("render-gif photographs (paired)", sides["photos"])
+        photos_floor = floor_ms("photos_floor")
         for key, value in (("default_s", default), ("floor_ms", floor), ("photos_s", photos),
                            ("photos_floor_ms", photos_floor)):
             times[key].append(round(value, 4))
-        if round_number < rounds:
-            per_round["floor"].append(default * 1000.0 / floor)
-            per_round["photos_floor"].append(photos * 1000.0 / photos_floor)
-            per_round["photos_over_default"].append(photos / default)
+        per_round["floor"].append(default * 1000.0 / floor)
+        per_round["photos_floor"].append(photos * 1000.0 / photos_floor)
+        per_round["photos_over_default"].append(photos / default)
         if round_number < pipeline_rounds:
-            pipeline = seconds("skia-python + ffmpeg (paired)", sides["pipeline"], sides["pipeline_out"])
-            photos_pipeline = seconds("skia-python + ffmpeg photographs (paired)", sides["photos_pipeline"],
-                                      sides["photos_pipeline_out"])
+            pipeline = seconds("skia-python + ffmpeg (paired)", sides["pipeline"])
+            photos_pipeline = seconds("skia-python + ffmpeg photographs (paired)", sides["photos_pipeline"])
             times["pipeline_s"].append(round(pipeline, 4))
             times["photos_pipeline_s"].append(round(photos_pipeline, 4))
             per_round["pipeline"].append(pipeline / default)
             per_round["photos_pipeline"].append(photos_pipeline / photos)
-    measure.remover(sides["floor_out"], sides["default_out"], sides["photos_out"], sides["pipeline_out"],
-                    sides["photos_pipeline_out"])()
+    measure.remover(floor_out, *(sides[key][-1] for key in ("default", "photos", "pipeline", "photos_pipeline")))()
     result = {"rounds": rounds, "pipeline_rounds": pipeline_rounds, "times": times,
-              "medians": {key: round(statistics.median(values), 4) for key, values in times.items() if values}}
+              "medians": {key: round(statistics.median(values), 4) for key, values in times.items()}}
     for key, ratios in per_round.items():
         result[key] = round(statistics.median(ratios), 4)
         result[key + "_all"] = [round(ratio, 4) for ratio in ratios]

@@ -197,6 +197,13 @@ class Painter:
         self.layer(canvas, center, self.images[0], moving)
 
 
+def command(root, ffmpeg, out, images=None):
+    """The command that runs this script with the bench's Python, drawing with the package's
+    assets (the built-in avatars, or `images`: the head first) into `out`, its last argument."""
+    arguments = [sys.executable, os.path.abspath(__file__), "--assets", os.path.join(root, "Assets"), "--ffmpeg", ffmpeg]
+    return arguments + (["--images", ",".join(images)] if images else []) + ["--out", out]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--assets", required=True)
