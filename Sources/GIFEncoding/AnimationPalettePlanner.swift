@@ -102,10 +102,15 @@ public struct AnimationPalettePlanner: Sendable {
         }
         candidates.append(options.colors)
         let content = Self.contentEntries(entries, background: interfaceColors.background)
-        func plan(_ maxColors: Int, inParallel: Bool = false) throws(GIFEncodingError) -> (IndexedPalette, Double) {
-            let palette = try build(entries, maxColors: maxColors, fixed: fixed, transparency: transparency,
-                                    inParallel: inParallel)
-            return (palette, Self.estimatedPSNR(palette, content, inParallel: inParallel))
+        // Each table with its estimate; two tables share their box split, refine and are
+        // estimated at once on the two cores, one alone uses both for each step.
+        func plan(_ sizes: [Int]) throws(GIFEncodingError) -> [(IndexedPalette, Double)] {
+            let palettes = try build(entries, sizes: sizes, fixed: fixed, transparency: transparency)
+            let alone = palettes.count == 1
+            let estimates = ParallelWork.map(palettes.count, concurrently: options.isParallel) { piece in
+                Self.estimatedPSNR(palettes[piece], content, inParallel: alone && options.isParallel)
+            }
+            return Array(zip(palettes, estimates))
         }
         // The smallest size reaching the target, searched from the top two sizes at a time on
         // the two cores. More colours never estimate worse in practice, so the first size
@@ -121,16 +126,13 @@ public struct AnimationPalettePlanner: Sendable {
         // below: so for them, as for a single candidate, the largest is planned first, alone
         // on both cores. Only the order of the work changes, never the palette chosen.
         if options.isParallel, next == 0 || content.count > PaletteBuilder.bucketingThreshold {
-            let largest = try plan(candidates[next], inParallel: true)
+            let largest = try plan([candidates[next]])[0]
             chosen = largest
             next = fallsShort(largest.1) ? -1 : next - 1
         }
         searching: while next >= 0 {
             let pair = [next, next - 1].filter { $0 >= 0 }
-            let made = try ParallelWork.tryMap(pair.count, concurrently: options.isParallel) { piece throws(GIFEncodingError) in
-                try plan(candidates[pair[piece]])
-            }
-            for planned in made {
+            for planned in try plan(pair.map { candidates[$0] }) {
                 let short = fallsShort(planned.1)
                 if chosen == nil || !short { chosen = planned }
                 if short { break searching }
@@ -142,15 +144,18 @@ public struct AnimationPalettePlanner: Sendable {
                                 width: width, height: height, estimatedPSNR: estimate)
     }
 
-    /// The table of `maxColors` for the histogram's `entries`.
-    private func build(_ entries: [ColorHistogram.Entry], maxColors: Int, fixed: [RGB8],
-                       transparency: Bool, inParallel: Bool) throws(GIFEncodingError) -> IndexedPalette {
+    /// The tables of each of `sizes` entries for the histogram's `entries`.
+    private func build(_ entries: [ColorHistogram.Entry], sizes: [Int], fixed: [RGB8],
+                       transparency: Bool) throws(GIFEncodingError) -> [IndexedPalette] {
         do {
-            let limit = maxColors - (transparency ? 1 : 0)
-            var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
-                                             reservesTransparentIndex: transparency)
-            builder.inParallel = inParallel
-            return try builder.build(fromEntries: entries)
+            let builders = try sizes.map { maxColors throws(PaletteError) in
+                let limit = maxColors - (transparency ? 1 : 0)
+                var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
+                                                 reservesTransparentIndex: transparency)
+                builder.inParallel = options.isParallel
+                return builder
+            }
+            return try PaletteBuilder.build(builders, fromEntries: entries)
         } catch {
             throw .invalidInput(context: "GIF palette planner", problem: error.description)
         }

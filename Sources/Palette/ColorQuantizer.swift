@@ -35,9 +35,26 @@ struct ColorQuantizer {
 
     /// Up to `count` free centres (fewer when there are fewer points).
     func centres(count: Int, iterations: Int) -> [SIMD3<Double>] {
-        guard count > 0, !points.isEmpty else { return [] }
-        let (initial, boxOfPoint) = splitBoxes(count: count)
-        return refine(initial, boxOfPoint: boxOfPoint, iterations: iterations)
+        centres(counts: [count], iterations: iterations)[0]
+    }
+
+    /// For each of `counts`, what `centres(count:iterations:)` gives, from one box split.
+    ///
+    /// The split is greedy (always the box of largest error, cut where its halves' error is
+    /// least), so its first `n` boxes never depend on how many are asked for: the split of
+    /// the largest count passes through every smaller one, and each count's boxes are read
+    /// as the split reaches them. The split uses two threads under `inParallel`; the counts'
+    /// refinements then run at once, one thread each.
+    func centres(counts: [Int], iterations: Int) -> [[SIMD3<Double>]] {
+        guard !points.isEmpty else { return counts.map { _ in [] } }
+        let splits = splitBoxes(counts: counts.map { max(0, $0) })
+        var refining = self
+        if counts.count > 1 { refining.inParallel = false }
+        return ParallelWork.map(counts.count, concurrently: inParallel) { piece in
+            counts[piece] > 0
+                ? refining.refine(splits[piece].means, boxOfPoint: splits[piece].boxOfPoint, iterations: iterations)
+                : []
+        }
     }
 
     // MARK: box split
@@ -87,16 +104,31 @@ struct ColorQuantizer {
         weight > 0 ? max(0, squares - (sum * sum).sum() / weight) : 0
     }
 
-    /// The box means, and for each point the index of the box holding it.
+    /// The boxes of a split into up to `count` of them: each box's mean, and for each point
+    /// the index of the box holding it.
+    private struct Split {
+        var means: [SIMD3<Double>]
+        var boxOfPoint: [Int]
+    }
+
+    /// The split into up to `counts[i]` boxes for each `i`, in one pass to the largest count.
     ///
     /// A box's cut depends only on its points in the order they hold in `order`, which no
     /// other cut touches; so with `inParallel`, the halves of a large box plan their cuts at
     /// once on two threads when it is cut, before either is chosen, and the boxes and their
     /// order come out the same. (The cut of a half never chosen is work thrown away.)
-    private func splitBoxes(count: Int) -> ([SIMD3<Double>], [Int]) {
+    private func splitBoxes(counts: [Int]) -> [Split] {
+        var splits = [Split?](repeating: nil, count: counts.count)
+        let count = counts.max() ?? 0
         var order = Array(points.indices)
         let all = moments(order, 0 ..< order.count)
         var boxes = [Box(start: 0, end: order.count, error: Self.squaredError(weight: all.weight, sum: all.sum, squares: all.squares))]
+        func record(_ reached: (Int) -> Bool) {
+            for (piece, wanted) in counts.enumerated() where splits[piece] == nil && reached(wanted) {
+                splits[piece] = split(boxes, order)
+            }
+        }
+        record { $0 <= boxes.count }
         while boxes.count < count {
             var chosen = -1
             for (position, box) in boxes.enumerated() where box.canBeCut {
@@ -120,14 +152,22 @@ struct ColorQuantizer {
             }
             boxes[chosen] = halves[0]
             boxes.append(halves[1])
+            record { $0 == boxes.count }
         }
+        // The counts the split never reached (no box left to cut) take every box it made.
+        record { _ in true }
+        return splits.map { $0! }
+    }
+
+    /// The means of `boxes` over the points in `order`, and each point's box.
+    private func split(_ boxes: [Box], _ order: [Int]) -> Split {
         var boxOfPoint = [Int](repeating: 0, count: points.count)
         let means = boxes.enumerated().map { number, box in
             for position in box.start ..< box.end { boxOfPoint[order[position]] = number }
             let m = moments(order, box.start ..< box.end)
             return m.sum / m.weight
         }
-        return (means, boxOfPoint)
+        return Split(means: means, boxOfPoint: boxOfPoint)
     }
 
     /// The cut of `box`, whose points are `order[box.start ..< box.end]`: along its widest

@@ -57,24 +57,61 @@ public struct PaletteBuilder: Sendable {
     /// The palette for a histogram's `entries` (as `ColorHistogram.entries` gives them: sorted
     /// by colour, each colour once), for a caller that has them already.
     package func build(fromEntries entries: [ColorHistogram.Entry]) throws(PaletteError) -> IndexedPalette {
-        let fixedKeys = Set(fixedColors.map(\.packed))
-        let others = entries.filter { !fixedKeys.contains($0.color.packed) }
-        var chosen: [RGB8]
-        if fixedColors.count + others.count <= colorLimit {
-            chosen = others.map(\.color)
-        } else {
-            chosen = quantize(others, slots: colorLimit - fixedColors.count)
-                .filter { !fixedKeys.contains($0.packed) }
-        }
-        chosen = Array(Set(chosen)).sorted()
-        var colors = fixedColors + chosen
-        if colors.isEmpty { colors = [RGB8(0, 0, 0)] }
-        return try IndexedPalette(colors: colors, fixedColorCount: fixedColors.count,
-                                  reservesTransparentIndex: reservesTransparentIndex)
+        try Self.build([self], fromEntries: entries)[0]
     }
 
-    private func quantize(_ entries: [ColorHistogram.Entry], slots: Int) -> [RGB8] {
-        guard slots > 0 else { return [] }
+    /// What each of `builders` builds from the same `entries`, in their order, with less
+    /// work than one after the other: builders that differ only in `maxColors` (same fixed
+    /// colours, transparent slot and iterations) share one box split, whose first cuts are
+    /// those of the smaller tables (see `ColorQuantizer.centres(counts:iterations:)`), and
+    /// their refinements run at once on two threads. The tables are the same either way.
+    package static func build(_ builders: [PaletteBuilder],
+                              fromEntries entries: [ColorHistogram.Entry]) throws(PaletteError) -> [IndexedPalette] {
+        var tables = [IndexedPalette?](repeating: nil, count: builders.count)
+        var unbuilt = Array(builders.indices)
+        while let first = unbuilt.first {
+            let alike = unbuilt.filter { builders[$0].sharesSplit(with: builders[first]) }
+            unbuilt.removeAll(where: alike.contains)
+            let built = try builders[first].build(maxColors: alike.map { builders[$0].maxColors }, fromEntries: entries)
+            for (table, builder) in zip(built, alike) { tables[builder] = table }
+        }
+        return tables.map { $0! }
+    }
+
+    /// Whether `other` builds its table the same way, but for its own `maxColors`.
+    private func sharesSplit(with other: PaletteBuilder) -> Bool {
+        fixedColors == other.fixedColors && reservesTransparentIndex == other.reservesTransparentIndex
+            && refinementIterations == other.refinementIterations && inParallel == other.inParallel
+    }
+
+    /// The tables this builder would build with each of `sizes` as its `maxColors`.
+    private func build(maxColors sizes: [Int], fromEntries entries: [ColorHistogram.Entry]) throws(PaletteError) -> [IndexedPalette] {
+        let fixedKeys = Set(fixedColors.map(\.packed))
+        let others = entries.filter { !fixedKeys.contains($0.color.packed) }
+        let reserved = reservesTransparentIndex ? 1 : 0
+        let slots = sizes.map { $0 - reserved - fixedColors.count }
+        let quantized = slots.filter { others.count > $0 }
+        let centres = quantize(others, slots: quantized)
+        var tables: [IndexedPalette] = []
+        for size in slots {
+            var chosen: [RGB8]
+            if let piece = quantized.firstIndex(of: size) {
+                chosen = centres[piece].filter { !fixedKeys.contains($0.packed) }
+            } else {
+                chosen = others.map(\.color)
+            }
+            chosen = Array(Set(chosen)).sorted()
+            var colors = fixedColors + chosen
+            if colors.isEmpty { colors = [RGB8(0, 0, 0)] }
+            tables.append(try IndexedPalette(colors: colors, fixedColorCount: fixedColors.count,
+                                             reservesTransparentIndex: reservesTransparentIndex))
+        }
+        return tables
+    }
+
+    /// The colours `entries` get in each of `slots` free slots.
+    private func quantize(_ entries: [ColorHistogram.Entry], slots: [Int]) -> [[RGB8]] {
+        guard slots.contains(where: { $0 > 0 }) else { return slots.map { _ in [] } }
         var points: [SIMD3<Double>] = []
         var weights: [Double] = []
         if entries.count > Self.bucketingThreshold {
@@ -85,7 +122,7 @@ public struct PaletteBuilder: Sendable {
         }
         let quantizer = ColorQuantizer(points: points, weights: weights,
                                        fixed: fixedColors.map(Self.point), inParallel: inParallel)
-        return quantizer.centres(count: slots, iterations: refinementIterations).map(Self.color)
+        return quantizer.centres(counts: slots, iterations: refinementIterations).map { $0.map(Self.color) }
     }
 
     /// Entries merged per 2x2x2 sRGB bucket, in the order the buckets first appear (a sorted
