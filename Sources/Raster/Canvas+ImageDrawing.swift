@@ -54,7 +54,7 @@ extension Canvas {
                     samples.withUnsafeMutableBufferPointer { samples in
                         pixels.withUnsafeMutableBufferPointer { canvas in
                             var lastRow = Int.min
-                            var top = texels.baseAddress!, bottom = texels.baseAddress!, wy: UInt64 = 0
+                            var top = texels.baseAddress!, bottom = texels.baseAddress!, wy: UInt32 = 0
                             for run in mask.runs where run.y >= 0 && run.y < height {
                                 let x0 = Swift.max(run.x, area.x), x1 = Swift.min(run.x + run.count, area.maxX, width)
                                 guard x0 < x1 else { continue }
@@ -63,7 +63,7 @@ extension Canvas {
                                                                     rectSize: target.height, sourceSize: image.height)
                                     top = texels.baseAddress! + row.low * sourceRowBytes
                                     bottom = texels.baseAddress! + row.high * sourceRowBytes
-                                    wy = UInt64(row.highWeight)
+                                    wy = UInt32(row.highWeight)
                                     lastRow = run.y
                                 }
                                 let count = x1 - x0
@@ -88,16 +88,16 @@ extension Canvas {
     /// pixel shares with the one before (when the image is enlarged) is blended once.
     @inline(__always)
     private static func sample(count: Int, columns: UnsafePointer<BilinearAxis.Sample>, top: UnsafeRawPointer,
-                               bottom: UnsafeRawPointer, wy: UInt64, into samples: UnsafeMutablePointer<UInt32>) {
+                               bottom: UnsafeRawPointer, wy: UInt32, into samples: UnsafeMutablePointer<UInt32>) {
         var cachedColumn = -1
-        var cached = ColumnBlend(redBlue: 0, greenAlpha: 0)
+        var cached = ColumnBlend(lanes: .zero)
         for i in 0 ..< count {
             let column = columns[i]
             let low = column.low == cachedColumn ? cached : ColumnBlend(top, bottom, column.low, wy: wy)
             let high = column.high == column.low ? low : ColumnBlend(top, bottom, column.high, wy: wy)
             cachedColumn = column.high
             cached = high
-            samples[i] = ColumnBlend.horizontal(low, high, wx: UInt64(column.highWeight))
+            samples[i] = ColumnBlend.horizontal(low, high, wx: column.highWeight)
         }
     }
 
@@ -127,51 +127,48 @@ extension Canvas {
 /// bilinear sample (bilinear filtering is separable, and in integers the two orders give the
 /// same sums, so a column can be reused by neighbouring destination pixels).
 ///
-/// Channel pairs (R, B) and (G, A) travel in the two 32-bit halves of a 64-bit integer:
-/// weights are 12-bit, so after both axes each half stays below 255 · 2^24 + 2^23 < 2^32 and
-/// never carries into the other.
+/// Each channel travels in a 32-bit lane: weights are 12-bit, so after both axes a lane
+/// stays below 255 · 2^24 + 2^23 < 2^32.
 struct ColumnBlend {
-    var redBlue: UInt64
-    var greenAlpha: UInt64
+    /// R, G, B, A of the column, each weighted by both rows' weights (of 4096 together).
+    var lanes: SIMD4<UInt32>
 
-    private static let lanes: UInt64 = 0x0000_00FF_0000_00FF
-    private static let half: UInt64 = 0x0080_0000_0080_0000
+    /// Half of the weight both axes give together, for rounding; and that weight's log2.
+    private static let half = SIMD4<UInt32>(repeating: 1 << (shift - 1))
+    private static let shift = UInt32(2 * BilinearAxis.weightBits)
 
-    init(redBlue: UInt64, greenAlpha: UInt64) {
-        self.redBlue = redBlue
-        self.greenAlpha = greenAlpha
+    init(lanes: SIMD4<UInt32>) {
+        self.lanes = lanes
     }
 
     /// Blends the texels at byte `column` of the rows starting at `top` and `bottom`, with
     /// weight `wy` (of 4096) on the lower row.
     @inline(__always)
-    init(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer, _ column: Int, wy: UInt64) {
+    init(_ top: UnsafeRawPointer, _ bottom: UnsafeRawPointer, _ column: Int, wy: UInt32) {
         let upper = Self.load(top, column), lower = Self.load(bottom, column)
-        let wyLow = UInt64(BilinearAxis.one) - wy
-        redBlue = Self.spread(upper, 0) &* wyLow &+ Self.spread(lower, 0) &* wy
-        greenAlpha = Self.spread(upper, 8) &* wyLow &+ Self.spread(lower, 8) &* wy
+        lanes = Self.mix(upper, lower, weight: wy)
     }
 
     /// The finished sample between two blended columns, with weight `wx` (of 4096) on the
     /// second, rounded once, as a packed little-endian RGBA word.
     @inline(__always)
-    static func horizontal(_ left: ColumnBlend, _ right: ColumnBlend, wx: UInt64) -> UInt32 {
-        let wxLow = UInt64(BilinearAxis.one) - wx
-        let redBlue = ((left.redBlue &* wxLow &+ right.redBlue &* wx &+ half) >> 24) & lanes
-        let greenAlpha = ((left.greenAlpha &* wxLow &+ right.greenAlpha &* wx &+ half) >> 24) & lanes
-        return UInt32(truncatingIfNeeded: redBlue | redBlue >> 16 | greenAlpha << 8 | greenAlpha >> 8)
+    static func horizontal(_ left: ColumnBlend, _ right: ColumnBlend, wx: UInt32) -> UInt32 {
+        let sum = (mix(left.lanes, right.lanes, weight: wx) &+ half) &>> shift
+        return UInt32(littleEndian: unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: sum), to: UInt32.self))
     }
 
+    /// first · (4096 − weight) + second · weight, as first · 4096 + (second − first) · weight:
+    /// one multiplication instead of two. The terms wrap modulo 2^32 where second < first,
+    /// and the sum, which lies in 0 ..< 2^32, comes out exact.
     @inline(__always)
-    private static func load(_ row: UnsafeRawPointer, _ offset: Int) -> UInt64 {
-        UInt64(UInt32(littleEndian: row.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    private static func mix(_ first: SIMD4<UInt32>, _ second: SIMD4<UInt32>, weight: UInt32) -> SIMD4<UInt32> {
+        first &<< UInt32(BilinearAxis.weightBits) &+ (second &- first) &* weight
     }
 
-    /// The channel at bit `shift` into the low half, the channel 16 bits above it into the high half.
+    /// The four bytes at `offset` of `row`, R, G, B, A, one a lane.
     @inline(__always)
-    private static func spread(_ word: UInt64, _ shift: UInt64) -> UInt64 {
-        let shifted = word >> shift
-        return (shifted | shifted << 16) & lanes
+    private static func load(_ row: UnsafeRawPointer, _ offset: Int) -> SIMD4<UInt32> {
+        SIMD4<UInt32>(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self))
     }
 }
 
@@ -187,7 +184,9 @@ struct BilinearAxis {
 
     /// Weight of a whole source pixel (2^12); the two axes multiply to 2^24, and
     /// 255 · 2^24 plus the rounding half still fits in 32 bits.
-    static let one = 4096
+    static let one = 1 << weightBits
+    /// log2 of `one`.
+    static let weightBits = 12
 
     var samples: [Sample]
 
