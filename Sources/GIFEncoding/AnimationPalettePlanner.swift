@@ -102,8 +102,10 @@ public struct AnimationPalettePlanner: Sendable {
         }
         candidates.append(options.colors)
         let content = Self.contentEntries(entries, background: interfaceColors.background)
-        // Each table with its estimate; two tables share their box split, refine and are
-        // estimated at once on the two cores, one alone uses both for each step.
+        // Each table with its estimate. Two tables share their box split (every candidate
+        // holds all the fixed colours, being at least their count plus the transparent slot
+        // and one more) and, with `isParallel`, refine and are estimated at once on the two
+        // cores; a table alone uses both for each step.
         func plan(_ sizes: [Int]) throws(GIFEncodingError) -> [(IndexedPalette, Double)] {
             let palettes = try build(entries, sizes: sizes, fixed: fixed, transparency: transparency)
             let alone = palettes.count == 1

@@ -88,7 +88,8 @@ final class FrameVariantSelector {
     /// True when writing the `unchanged` pixels as the transparent index leaves `indices` in
     /// fewer runs of equal values than they have now.
     ///
-    /// A run starts at the first pixel and wherever a pixel differs from the one before. As
+    /// A run starts at the first pixel and wherever a pixel differs from the one before; the
+    /// first pixel starts one in both writings, so only the other starts are counted. As
     /// written, with the transparent index beside every index, pixel `p` differs from `p − 1`
     /// when one of them stays and the other does not, or when neither stays and their indices
     /// differ. Both counts are taken eight pixels at a time, each byte of a 64-bit word
@@ -102,14 +103,14 @@ final class FrameVariantSelector {
         indices.withUnsafeBytes { indices in
             unchanged.withUnsafeBytes { stays in
                 // A Bool is stored as the byte 0 or 1.
+                func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                }
                 var position = 1
                 while position + 8 <= count {
-                    func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
-                        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    }
                     let indexDiffers = ByteLanes.nonzero(word(indices, position) ^ word(indices, position - 1))
                     let staysHere = word(stays, position)
-                    let writtenDiffers = (staysHere ^ word(stays, position - 1)) | (indexDiffers & ~staysHere & ByteLanes.ones)
+                    let writtenDiffers = (staysHere ^ word(stays, position - 1)) | (indexDiffers & ~staysHere)
                     opaqueStarts &+= ByteLanes.sum(indexDiffers)
                     transparentStarts &+= ByteLanes.sum(writtenDiffers)
                     position &+= 8

@@ -18,7 +18,8 @@ struct ColorQuantizer {
     let fixed: [SIMD3<Double>]
     /// Whether the box split (the cuts of a large box's halves) and the Lloyd iterations may
     /// split their work over two threads (each piece writes only its own cut, rows and
-    /// points, so the result is the same either way).
+    /// points, so the result is the same either way), and the refinements of several counts
+    /// may run at once (`centres(counts:iterations:)`).
     var inParallel = false
     /// Whether every coordinate of every point is a whole colour value (a histogram's colours,
     /// not the means of its buckets), so the box split sorts single keys (`WholeColourKeys`).
@@ -33,26 +34,23 @@ struct ColorQuantizer {
         pointsAreWholeColours = points.count <= Int(UInt32.max) && points.allSatisfy(WholeColourKeys.isWholeColour)
     }
 
-    /// Up to `count` free centres (fewer when there are fewer points).
-    func centres(count: Int, iterations: Int) -> [SIMD3<Double>] {
-        centres(counts: [count], iterations: iterations)[0]
-    }
-
-    /// For each of `counts`, what `centres(count:iterations:)` gives, from one box split.
+    /// For each of `counts`, up to that many free centres (fewer when there are fewer
+    /// points), from one box split.
     ///
     /// The split is greedy (always the box of largest error, cut where its halves' error is
     /// least), so its first `n` boxes never depend on how many are asked for: the split of
     /// the largest count passes through every smaller one, and each count's boxes are read
-    /// as the split reaches them. The split uses two threads under `inParallel`; the counts'
-    /// refinements then run at once, one thread each.
+    /// as the split reaches them. Under `inParallel` the split uses two threads, and so does
+    /// the refinement of a single count; several counts' refinements run at once instead,
+    /// each on one thread (the worker pool's, as many as it has).
     func centres(counts: [Int], iterations: Int) -> [[SIMD3<Double>]] {
         guard !points.isEmpty else { return counts.map { _ in [] } }
         let splits = splitBoxes(counts: counts.map { max(0, $0) })
         var refining = self
         if counts.count > 1 { refining.inParallel = false }
-        return ParallelWork.map(counts.count, concurrently: inParallel) { piece in
-            counts[piece] > 0
-                ? refining.refine(splits[piece].means, boxOfPoint: splits[piece].boxOfPoint, iterations: iterations)
+        return ParallelWork.map(counts.count, concurrently: inParallel) { place in
+            counts[place] > 0
+                ? refining.refine(splits[place].means, boxOfPoint: splits[place].boxOfPoint, iterations: iterations)
                 : []
         }
     }
@@ -104,8 +102,7 @@ struct ColorQuantizer {
         weight > 0 ? max(0, squares - (sum * sum).sum() / weight) : 0
     }
 
-    /// The boxes of a split into up to `count` of them: each box's mean, and for each point
-    /// the index of the box holding it.
+    /// One count's boxes: each box's mean, and for each point the index of the box holding it.
     private struct Split {
         var means: [SIMD3<Double>]
         var boxOfPoint: [Int]
@@ -124,8 +121,8 @@ struct ColorQuantizer {
         let all = moments(order, 0 ..< order.count)
         var boxes = [Box(start: 0, end: order.count, error: Self.squaredError(weight: all.weight, sum: all.sum, squares: all.squares))]
         func record(_ reached: (Int) -> Bool) {
-            for (piece, wanted) in counts.enumerated() where splits[piece] == nil && reached(wanted) {
-                splits[piece] = split(boxes, order)
+            for (place, wanted) in counts.enumerated() where splits[place] == nil && reached(wanted) {
+                splits[place] = split(boxes, order)
             }
         }
         record { $0 <= boxes.count }

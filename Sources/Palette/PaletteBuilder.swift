@@ -23,9 +23,9 @@ public struct PaletteBuilder: Sendable {
     let reservesTransparentIndex: Bool
     /// Lloyd iterations after the box split (0 keeps the split's box means).
     var refinementIterations: Int = 12
-    /// Whether the box split and the Lloyd iterations may use two threads: for a caller that
-    /// plans one table while the other core has nothing to do. The palette is the same
-    /// either way.
+    /// Whether the box split and the Lloyd iterations may use two threads, and the
+    /// refinements of tables built together (`build(_:fromEntries:)`) may run at once: for a
+    /// caller whose other core has nothing else to do. The palette is the same either way.
     public var inParallel = false
 
     /// Histograms with more distinct colours than this are first merged into buckets of
@@ -39,15 +39,17 @@ public struct PaletteBuilder: Sendable {
         guard (2 ... 256).contains(maxColors) else { throw .invalidMaxColors(maxColors) }
         var seen = Set<UInt32>()
         let distinctFixed = fixedColors.filter { seen.insert($0.packed).inserted }
-        let limit = maxColors - (reservesTransparentIndex ? 1 : 0)
+        let limit = Self.colorLimit(maxColors: maxColors, reservesTransparentIndex: reservesTransparentIndex)
         guard distinctFixed.count <= limit else { throw .tooManyFixedColors(fixed: distinctFixed.count, limit: limit) }
         self.maxColors = maxColors
         self.fixedColors = distinctFixed
         self.reservesTransparentIndex = reservesTransparentIndex
     }
 
-    /// The colours the palette may hold besides the transparent slot.
-    var colorLimit: Int { maxColors - (reservesTransparentIndex ? 1 : 0) }
+    /// The colours a palette of `maxColors` entries may hold besides the transparent slot.
+    static func colorLimit(maxColors: Int, reservesTransparentIndex: Bool) -> Int {
+        maxColors - (reservesTransparentIndex ? 1 : 0)
+    }
 
     /// The palette for `histogram` (an empty histogram yields the fixed colours, or black).
     public func build(from histogram: ColorHistogram) throws(PaletteError) -> IndexedPalette {
@@ -62,9 +64,10 @@ public struct PaletteBuilder: Sendable {
 
     /// What each of `builders` builds from the same `entries`, in their order, with less
     /// work than one after the other: builders that differ only in `maxColors` (same fixed
-    /// colours, transparent slot and iterations) share one box split, whose first cuts are
-    /// those of the smaller tables (see `ColorQuantizer.centres(counts:iterations:)`), and
-    /// their refinements run at once on two threads. The tables are the same either way.
+    /// colours, transparent slot, iterations and `inParallel`) share one box split, whose
+    /// first cuts are those of the smaller tables (see
+    /// `ColorQuantizer.centres(counts:iterations:)`), and with `inParallel` their
+    /// refinements run at once. The tables are the same either way.
     package static func build(_ builders: [PaletteBuilder],
                               fromEntries entries: [ColorHistogram.Entry]) throws(PaletteError) -> [IndexedPalette] {
         var tables = [IndexedPalette?](repeating: nil, count: builders.count)
@@ -72,7 +75,7 @@ public struct PaletteBuilder: Sendable {
         while let first = unbuilt.first {
             let alike = unbuilt.filter { builders[$0].sharesSplit(with: builders[first]) }
             unbuilt.removeAll(where: alike.contains)
-            let built = try builders[first].build(maxColors: alike.map { builders[$0].maxColors }, fromEntries: entries)
+            let built = try builders[first].tables(maxColors: alike.map { builders[$0].maxColors }, entries: entries)
             for (table, builder) in zip(built, alike) { tables[builder] = table }
         }
         return tables.map { $0! }
@@ -84,19 +87,21 @@ public struct PaletteBuilder: Sendable {
             && refinementIterations == other.refinementIterations && inParallel == other.inParallel
     }
 
-    /// The tables this builder would build with each of `sizes` as its `maxColors`.
-    private func build(maxColors sizes: [Int], fromEntries entries: [ColorHistogram.Entry]) throws(PaletteError) -> [IndexedPalette] {
+    /// The tables this builder would build from `entries` with each of `sizes` as its
+    /// `maxColors`.
+    private func tables(maxColors sizes: [Int], entries: [ColorHistogram.Entry]) throws(PaletteError) -> [IndexedPalette] {
         let fixedKeys = Set(fixedColors.map(\.packed))
         let others = entries.filter { !fixedKeys.contains($0.color.packed) }
-        let reserved = reservesTransparentIndex ? 1 : 0
-        let slots = sizes.map { $0 - reserved - fixedColors.count }
-        let quantized = slots.filter { others.count > $0 }
+        let freeSlots = sizes.map {
+            Self.colorLimit(maxColors: $0, reservesTransparentIndex: reservesTransparentIndex) - fixedColors.count
+        }
+        let quantized = freeSlots.filter { others.count > $0 }
         let centres = quantize(others, slots: quantized)
         var tables: [IndexedPalette] = []
-        for size in slots {
+        for free in freeSlots {
             var chosen: [RGB8]
-            if let piece = quantized.firstIndex(of: size) {
-                chosen = centres[piece].filter { !fixedKeys.contains($0.packed) }
+            if let place = quantized.firstIndex(of: free) {
+                chosen = centres[place].filter { !fixedKeys.contains($0.packed) }
             } else {
                 chosen = others.map(\.color)
             }

@@ -133,9 +133,10 @@ struct ColumnBlend {
     /// R, G, B, A of the column, each weighted by both rows' weights (of 4096 together).
     var lanes: SIMD4<UInt32>
 
-    /// Half of the weight both axes give together, for rounding; and that weight's log2.
-    private static let half = SIMD4<UInt32>(repeating: 1 << (shift - 1))
+    /// log2 of the weight both axes give a sample together (2^24).
     private static let shift = UInt32(2 * BilinearAxis.weightBits)
+    /// Half of that weight, added to round the sample to the nearest value.
+    private static let half = SIMD4<UInt32>(repeating: 1 << (shift - 1))
 
     init(lanes: SIMD4<UInt32>) {
         self.lanes = lanes

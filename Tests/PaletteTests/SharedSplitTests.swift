@@ -32,10 +32,27 @@ import Testing
         let builders = try sizes.map { try builder($0, inParallel: inParallel) }
         let together = try PaletteBuilder.build(builders, fromEntries: histogram.entries)
         #expect(together.count == sizes.count)
-        for (table, builder) in zip(together, builders) {
-            #expect(table == (try builder.build(from: histogram)))
-            #expect(table.colors.count == builder.maxColors - 1)
-        }
+        for (table, builder) in zip(together, builders) { #expect(table == (try builder.build(from: histogram))) }
+    }
+
+    @Test static func bucketedColoursShareTheirSplitToo() throws {
+        // More colours than the quantizer takes one by one: the points are the buckets' means.
+        let histogram = histogram(colours: 45000, seed: 23)
+        #expect(histogram.distinctColorCount > PaletteBuilder.bucketingThreshold)
+        let builders = try [256, 128].map { try builder($0, inParallel: true) }
+        let together = try PaletteBuilder.build(builders, fromEntries: histogram.entries)
+        for (table, builder) in zip(together, builders) { #expect(table == (try builder.build(from: histogram))) }
+    }
+
+    @Test static func buildersWithOtherIterationsDoNotShare() throws {
+        let histogram = histogram(colours: 3000, seed: 31)
+        var splitOnly = try builder(32, inParallel: false)
+        splitOnly.refinementIterations = 0
+        let builders = [try builder(64, inParallel: false), splitOnly, try builder(32, inParallel: false)]
+        let together = try PaletteBuilder.build(builders, fromEntries: histogram.entries)
+        for (table, builder) in zip(together, builders) { #expect(table == (try builder.build(from: histogram))) }
+        // The split's box means alone are not what the refinement makes of them.
+        #expect(together[1] != together[2])
     }
 
     @Test static func buildersWithOtherFixedColoursBuildTheirOwnTables() throws {
@@ -70,6 +87,6 @@ import Testing
         #expect(centres[0].sorted { $0.x < $1.x } == places.sorted { $0.x < $1.x })
         #expect(centres[1].count == 2)
         #expect(centres[2].isEmpty)
-        #expect(centres[1] == quantizer.centres(count: 2, iterations: 4))
+        #expect(centres[1] == quantizer.centres(counts: [2], iterations: 4)[0])
     }
 }
