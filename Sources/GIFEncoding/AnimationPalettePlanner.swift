@@ -102,10 +102,11 @@ public struct AnimationPalettePlanner: Sendable {
         }
         candidates.append(options.colors)
         let content = Self.contentEntries(entries, background: interfaceColors.background)
-        // Each table with its estimate. Two tables share their box split (every candidate
-        // holds all the fixed colours, being at least their count plus the transparent slot
-        // and one more) and, with `isParallel`, refine and are estimated at once on the two
-        // cores; a table alone uses both for each step.
+        // Each table with its estimate. Every candidate holds all the fixed colours (the
+        // largest is the limit they were taken for, the others at least their count plus the
+        // transparent slot and one more), so two tables share their box split and, with
+        // `isParallel`, refine and are estimated at once on the two cores; a table alone uses
+        // both for each step.
         func plan(_ sizes: [Int]) throws(GIFEncodingError) -> [(IndexedPalette, Double)] {
             let palettes = try build(entries, sizes: sizes, fixed: fixed, transparency: transparency)
             let alone = palettes.count == 1
@@ -146,13 +147,13 @@ public struct AnimationPalettePlanner: Sendable {
                                 width: width, height: height, estimatedPSNR: estimate)
     }
 
-    /// The tables of each of `sizes` entries for the histogram's `entries`.
+    /// The tables of each of `sizes` entries for the histogram's `entries`, each holding all
+    /// of `fixed` (every candidate size has room for them, see `makePalette`).
     private func build(_ entries: [ColorHistogram.Entry], sizes: [Int], fixed: [RGB8],
                        transparency: Bool) throws(GIFEncodingError) -> [IndexedPalette] {
         do {
             let builders = try sizes.map { maxColors throws(PaletteError) in
-                let limit = maxColors - (transparency ? 1 : 0)
-                var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: Array(fixed.prefix(limit)),
+                var builder = try PaletteBuilder(maxColors: maxColors, fixedColors: fixed,
                                                  reservesTransparentIndex: transparency)
                 builder.inParallel = options.isParallel
                 return builder

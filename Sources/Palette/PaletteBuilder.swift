@@ -95,13 +95,13 @@ public struct PaletteBuilder: Sendable {
         let freeSlots = sizes.map {
             Self.colorLimit(maxColors: $0, reservesTransparentIndex: reservesTransparentIndex) - fixedColors.count
         }
-        let quantized = freeSlots.filter { others.count > $0 }
-        let centres = quantize(others, slots: quantized)
+        // No slots asked of the quantizer for a table that holds every colour as it is.
+        let centres = quantize(others, slots: freeSlots.map { others.count > $0 ? $0 : 0 })
         var tables: [IndexedPalette] = []
-        for free in freeSlots {
+        for (free, quantized) in zip(freeSlots, centres) {
             var chosen: [RGB8]
-            if let place = quantized.firstIndex(of: free) {
-                chosen = centres[place].filter { !fixedKeys.contains($0.packed) }
+            if others.count > free {
+                chosen = quantized.filter { !fixedKeys.contains($0.packed) }
             } else {
                 chosen = others.map(\.color)
             }
@@ -114,7 +114,7 @@ public struct PaletteBuilder: Sendable {
         return tables
     }
 
-    /// The colours `entries` get in each of `slots` free slots.
+    /// The colours `entries` get in each of `slots` free slots (none for 0 slots).
     private func quantize(_ entries: [ColorHistogram.Entry], slots: [Int]) -> [[RGB8]] {
         guard slots.contains(where: { $0 > 0 }) else { return slots.map { _ in [] } }
         var points: [SIMD3<Double>] = []

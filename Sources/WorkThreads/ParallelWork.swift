@@ -30,21 +30,4 @@ package enum ParallelWork {
     package static func part(_ piece: Int, of pieces: Int, count: Int) -> Range<Int> {
         count * piece / pieces ..< count * (piece + 1) / pieces
     }
-
-    /// `map` for work that may fail: every piece runs, and the error thrown is that of the
-    /// first failing piece in the order of the pieces, whichever failed first in time.
-    package static func tryMap<T, Failure: Error>(_ count: Int, concurrently: Bool,
-                                         _ work: (Int) throws(Failure) -> T) throws(Failure) -> [T] {
-        let results = map(count, concurrently: concurrently) { piece -> Result<T, Failure> in
-            do throws(Failure) {
-                return .success(try work(piece))
-            } catch {
-                return .failure(error)
-            }
-        }
-        var values: [T] = []
-        values.reserveCapacity(count)
-        for result in results { values.append(try result.get()) }
-        return values
-    }
 }

@@ -26,8 +26,8 @@ import paired_timings
 import peer_encoders
 import photo_bench
 import report
-import touches_bench
 import skia_pipeline
+import touches_bench
 from skia_pipeline import Scene
 
 FPS = 50
