@@ -5,6 +5,14 @@ import PackageDescription
 /// Pure-Swift modules call sqrt and friends; on Linux those live in libm.
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
+/// libheif's pkg-config name where it is linked. Linux leaves it out: there pkg-config would
+/// link libheif into every binary, and CHEIFLoader opens it when a picture needs it instead.
+#if os(Linux)
+let heifPackageConfig: String? = nil
+#else
+let heifPackageConfig: String? = "libheif"
+#endif
+
 let package = Package(
     name: "render-gif",
     // macOS 13 (Ventura, 2022) is the oldest release that Apple still updates and that
@@ -46,12 +54,17 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
-        // libheif: HEIC/HEIF and AVIF pictures.
+        // libheif: HEIC/HEIF and AVIF pictures. On Linux only its headers (in the system's
+        // include path): CHEIFLoader opens the library when a picture needs it. On macOS
+        // pkg-config finds Homebrew's headers and links the library.
         .systemLibrary(
             name: "CHEIF",
-            pkgConfig: "libheif",
+            pkgConfig: heifPackageConfig,
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
+        // libheif opened on first use (Linux): loading it and its codecs took 5 ms of every
+        // start, HEIF picture or not. It defines the libheif functions render-gif calls.
+        .target(name: "CHEIFLoader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // libwebp and libwebpdemux: WebP pictures, still and animated.
         .systemLibrary(
             name: "CZlib",
@@ -104,7 +117,7 @@ let package = Package(
         // are read and written through SafeFiles. It knows nothing of palettes or animations.
         .target(name: "ImageCodecs",
                 dependencies: ["Raster", "SafeFiles", "WorkThreads", "CPNG", "CGIF", "CJPEG", "CLCMS", "CJPEGReader", "CPNGReader", "CPNGWriter",
-                               "CHEIF", "CWebP"]),
+                               "CHEIF", "CHEIFLoader", "CWebP"]),
         // Pure Swift: the animated GIF encoder (palette planning, frame differencing, variant
         // choice, LZW, the mapping ahead on a worker of its own), writing its images through
         // GIFFile's giflib writer onto a SafeFiles sink; no picture decoder is linked.

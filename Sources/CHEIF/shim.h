@@ -2,6 +2,8 @@
 #define RENDER_GIF_CHEIF_SHIM_H
 // libheif: HEIF and AVIF files (HEVC through libde265, AV1 through dav1d or aom). Every call
 // reports failure through a returned heif_error, never through longjmp, so Swift calls it directly.
+// The module links nothing itself: on macOS pkg-config's flags link libheif, on Linux CHEIFLoader
+// defines these functions and opens libheif the first time one is called.
 #include <libheif/heif.h>
 #include <stdint.h>
 

@@ -19,6 +19,9 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     /// The picture's decoder needs threads the system refused (a process at its task limit);
     /// nothing was decoded.
     case threadRefused(path: String)
+    /// The picture's format is read through a library this process cannot open (`library`:
+    /// "libheif", opened when a picture needs it); `reason` is the system's; nothing was decoded.
+    case decoderUnavailable(path: String, library: String, reason: String)
     /// The image is larger than the configured limits; refused before allocating.
     case tooLarge(path: String, width: Int, height: Int, limit: String)
     /// The encoding library refused the data; `message` is the library's own text.
@@ -31,7 +34,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case let .file(error): return error.path
         case let .unsupportedFormat(path), let .foreignFormat(path, _), let .corrupt(path, _), let .tooLarge(path, _, _, _),
-             let .threadRefused(path):
+             let .threadRefused(path), let .decoderUnavailable(path, _, _):
             return path
         case .encoderFailed, .invalidInput:
             return nil
@@ -47,6 +50,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
             return "'\(path)' is \(looksLike); render-gif reads \(ImageFormat.readableList) pictures"
         case let .corrupt(_, message): return "'\(path)' is not a valid image: \(message)"
         case .threadRefused: return "'\(path)' cannot be decoded: its decoder \(ThreadStart.refusalDescription)"
+        case let .decoderUnavailable(_, library, reason):
+            return "'\(path)' cannot be decoded: \(library) cannot be opened: \(reason)"
         case let .tooLarge(_, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"
         case let .encoderFailed(format, message): return "\(format) encoding failed: \(message)"

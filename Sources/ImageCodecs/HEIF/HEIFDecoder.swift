@@ -34,6 +34,8 @@ import WorkThreads
 /// picture is decoded, and libheif's own guards are set above them (`render_gif_heif_set_limits`:
 /// no threads of libheif's own, sizes, tiles, memory where the version has them).
 /// Every libheif failure becomes `.corrupt` with its text.
+/// libheif is opened first (`HEIFLibrary`, on Linux the first time a picture needs it); a process
+/// that cannot open it gets `.decoderUnavailable` with the system's reason.
 ///
 /// What else could end the process from inside the decoders, and what is done about it:
 /// - libheif 1.15's C API catches no C++ exception. The one its own code was seen to throw,
@@ -56,6 +58,7 @@ enum HEIFDecoder {
     /// larger than the layer comes back reduced (and premultiplied); otherwise whole and straight.
     static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
                        fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {
+        try HEIFLibrary.require(for: path)
         // The file as it is tells what the picture is (sizes, thumbnails, colour descriptions);
         // the rewritten file is what is decoded.
         let context = try makeContext(limits: limits, path: path)

@@ -35,6 +35,9 @@ extension RenderGIFError {
             self = .pictureOverLimit(path, width, height, limit, line)
         case let .threadRefused(path):
             self = .picture(FileFailure(path: path, kind: .unreadable, reason: ThreadStart.refusalDescription, description: line))
+        case let .decoderUnavailable(path, library, reason):
+            self = .picture(FileFailure(path: path, kind: .decoderUnavailable, reason: "\(library) cannot be opened: \(reason)",
+                                        description: line))
         }
     }
 

@@ -19,6 +19,8 @@ import Darwin
 /// pictures (a file held, the decoder's memory, the pictures at the layer's size) and drawing
 /// and encoding the frames (the canvas, the frames in flight, the encoder's screens and
 /// queues, what touches, dithering, frames files and a size budget add).
+/// libheif, which Linux opens when a picture needs it, is opened first when any picture comes
+/// from a file, so that its mappings are part of what the process has.
 ///
 /// Every part is an upper bound, measured with the figures beside it, so a limit either fits
 /// the most the render ever takes, and every run renders, or it does not, and every run is
@@ -122,7 +124,11 @@ enum MemoryNeed {
     static func check(_ settings: Animation, writesFrames: Bool) throws(RenderGIFError) -> ImageLimits {
         #if os(Linux)
         let limits = [("ulimit -v", ResourceLimit.addressSpace), ("ulimit -d", ResourceLimit.dataSegment)]
-        guard limitApplies, let usage = currentUsage() else { return .default }
+        guard limitApplies else { return .default }
+        // libheif and its codecs are mapped when a picture first needs them (on Linux): with
+        // a picture file to decode they are mapped now, so that what the process has counts them.
+        if settings.headImage?.path != nil || settings.avatarImages.values.contains(where: { $0.path != nil }) { HEIFLibrary.open() }
+        guard let usage = currentUsage() else { return .default }
         let parts = parts(settings, writesFrames: writesFrames)
         let adds = parts.total()
         var needs: [(current: Int, limit: Int, name: String)] = []

@@ -5,6 +5,7 @@ import CLCMS
 import CPNG
 import CWebP
 import CZlib
+import ImageCodecs
 
 /// A C library render-gif runs with, and its version: what `render-gif --version` lists and a
 /// failed check names, so that two machines' outputs can be compared.
@@ -47,9 +48,18 @@ extension LinkedLibrary {
          LinkedLibrary(name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)", isLoadedVersion: false),
          libjpeg,
          LinkedLibrary(name: "Little CMS", version: lcmsVersion, isLoadedVersion: true),
-         LinkedLibrary(name: "libheif", version: String(cString: heif_get_version()), isLoadedVersion: true,
-                              components: heifDecoders),
+         libheif,
          LinkedLibrary(name: "libwebp", version: packedVersion(WebPGetDecoderVersion()), isLoadedVersion: true)]
+    }
+
+    /// libheif's version and decoders, opening libheif if it is not open yet (on Linux it is
+    /// opened when a picture needs it); "libheif not available (the reason)" when it cannot be.
+    private static var libheif: LinkedLibrary {
+        if let reason = HEIFLibrary.open() {
+            return LinkedLibrary(name: "libheif", version: "not available", isLoadedVersion: true, components: [reason])
+        }
+        return LinkedLibrary(name: "libheif", version: String(cString: heif_get_version()), isLoadedVersion: true,
+                             components: heifDecoders)
     }
 
     /// libjpeg-turbo's version from its headers (`LIBJPEG_TURBO_VERSION_NUMBER`, e.g. 2001005).
