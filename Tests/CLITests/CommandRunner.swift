@@ -26,19 +26,23 @@ struct CommandRunner {
 
     static var binary: URL { productsFolder.appendingPathComponent("render-gif") }
 
-    /// Runs `render-gif arguments` in `folder`, standard input closed.
-    static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
-        let result = try runCapturingBytes(arguments, in: folder)
+    /// Runs `render-gif arguments` in `folder`, standard input closed, with `adding` set in
+    /// its environment beside what this process has.
+    static func run(_ arguments: [String], in folder: URL? = nil, adding environment: [String: String] = [:]) throws -> Result {
+        let result = try runCapturingBytes(arguments, in: folder, adding: environment)
         return Result(status: result.status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
                       standardError: result.standardError)
     }
 
-    /// Runs `render-gif arguments` in `folder` and keeps standard output as bytes (a GIF
-    /// written to `-`).
-    static func runCapturingBytes(_ arguments: [String], in folder: URL? = nil) throws
+    /// Runs `render-gif arguments` in `folder`, with `adding` in its environment, and keeps
+    /// standard output as bytes (a GIF written to `-`).
+    static func runCapturingBytes(_ arguments: [String], in folder: URL? = nil, adding environment: [String: String] = [:]) throws
         -> (status: Int32, standardOutput: Data, standardError: String) {
         let out = Pipe(), err = Pipe()
         let process = process(arguments, in: folder, standardOutput: out, standardError: err)
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         try process.run()
         // Read both pipes to the end before waiting, so a chatty process cannot block.
         let group = DispatchGroup()

@@ -9,22 +9,7 @@ import Testing
 @Suite enum HEIFOnUseTests {
     /// Runs the command with glibc's loader reporting the libraries it maps on standard error.
     static func runReportingLibraries(_ arguments: [String], in folder: URL) throws -> CommandRunner.Result {
-        let output = Pipe(), error = Pipe()
-        let process = CommandRunner.process(arguments, in: folder, standardOutput: output, standardError: error)
-        process.environment = ProcessInfo.processInfo.environment.merging(["LD_DEBUG": "files"]) { $1 }
-        try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var printed = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            printed = output.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let reported = error.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CommandRunner.Result(status: process.terminationStatus, standardOutput: String(decoding: printed, as: UTF8.self),
-                                    standardError: String(decoding: reported, as: UTF8.self))
+        try CommandRunner.run(arguments, in: folder, adding: ["LD_DEBUG": "files"])
     }
 
     /// The loader's lines that say why it maps libheif ("file=libheif.so.1 [0];  dynamically
