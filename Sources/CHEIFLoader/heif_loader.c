@@ -125,6 +125,7 @@ static void *open_library(const char *library, struct heif_functions *functions,
 #define RENDER_GIF_HEIF_RESOLVE_NAMED(function)                                                                        \
     functions->function = (__typeof__(function) *)dlsym(handle, #function);                                           \
     if (functions->function == NULL) {                                                                                 \
+        (void)dlerror();                                                                                               \
         snprintf(reason, capacity, "%s has no function %s (older than the headers render-gif was built with)",        \
                  library, #function);                                                                                  \
         dlclose(handle);                                                                                               \
@@ -142,7 +143,20 @@ static char failure[512];
 static int failed;
 
 static void open_once(void) {
-    if (open_library(library_name, &loaded, failure, sizeof failure) == NULL) failed = 1;
+    void *handle = open_library(library_name, &loaded, failure, sizeof failure);
+    if (handle == NULL) {
+        failed = 1;
+        return;
+    }
+#if LIBHEIF_HAVE_VERSION(1, 13, 0)
+    // A libheif built with its codecs as plugins (1.14 and later, as some distributions ship
+    // it) loads them in heif_init, or at the first context otherwise: initialised here, they
+    // are mapped when the library is opened, which is when the memory estimate measures.
+    // Optional: a library older than the headers may lack it; never undone (the process
+    // keeps libheif to the end).
+    __typeof__(heif_init) *initialise = (__typeof__(heif_init) *)dlsym(handle, "heif_init");
+    if (initialise != NULL) (void)initialise(NULL);
+#endif
 }
 
 const char *render_gif_heif_open(void) {

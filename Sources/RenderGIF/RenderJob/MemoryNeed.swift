@@ -20,7 +20,8 @@ import Darwin
 /// and encoding the frames (the canvas, the frames in flight, the encoder's screens and
 /// queues, what touches, dithering, frames files and a size budget add).
 /// libheif, which Linux opens when a picture needs it, is opened first when any picture comes
-/// from a file, so that its mappings are part of what the process has.
+/// from a file, so that its mappings are part of what the process has (or, when it cannot be
+/// opened, `libheifBytes` is added).
 ///
 /// Every part is an upper bound, measured with the figures beside it, so a limit either fits
 /// the most the render ever takes, and every run renders, or it does not, and every run is
@@ -64,6 +65,11 @@ enum MemoryNeed {
     /// What one thread's stack costs besides its size: the guard page, and the few pages
     /// libraries add to the size they ask for (dav1d asks 1 MiB plus glibc's minimum stack).
     static let threadOverheadBytes = 64 << 10
+
+    /// What opening libheif maps when it could not be opened under a limit: Debian 12's
+    /// libheif 1.15 with libde265, dav1d, aom and x265 took 28.2 MB of address space (0.7 MB of
+    /// it private and writable), counted for both limits.
+    static let libheifBytes = 32 << 20
 
     /// The stack dav1d gives its own threads (1 MiB plus a little, counted in
     /// `threadOverheadBytes`), whatever the default is.
@@ -126,11 +132,14 @@ enum MemoryNeed {
         let limits = [("ulimit -v", ResourceLimit.addressSpace), ("ulimit -d", ResourceLimit.dataSegment)]
         guard limitApplies else { return .default }
         // libheif and its codecs are mapped when a picture first needs them (on Linux): with
-        // a picture file to decode they are mapped now, so that what the process has counts them.
-        if settings.headImage?.path != nil || settings.avatarImages.values.contains(where: { $0.path != nil }) { HEIFLibrary.open() }
+        // a picture file to decode they are mapped now, so that what the process has counts
+        // them; when they cannot be (the limit itself may stop them), what they would map is
+        // counted instead, so that the limit that lets them in is the one the need names.
+        let picturesFromFiles = settings.headImage?.path != nil || settings.avatarImages.values.contains { $0.path != nil }
+        let libheifUnmapped = picturesFromFiles && HEIFLibrary.open() != nil
         guard let usage = currentUsage() else { return .default }
         let parts = parts(settings, writesFrames: writesFrames)
-        let adds = parts.total()
+        let adds = parts.total() + (libheifUnmapped ? libheifBytes : 0)
         var needs: [(current: Int, limit: Int, name: String)] = []
         for ((name, limit), current) in zip(limits, [usage.addressSpace, usage.data]) {
             if let limit { needs.append((current, Int(clamping: limit), name)) }
