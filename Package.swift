@@ -62,7 +62,7 @@ let package = Package(
             pkgConfig: heifPackageConfig,
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
-        // libheif opened on first use (Linux): loading it and its codecs took 5 ms of every
+        // libheif opened on first use (Linux): loading it and its codecs took 3 ms of every
         // start, HEIF picture or not. It defines the libheif functions render-gif calls.
         .target(name: "CHEIFLoader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // libwebp and libwebpdemux: WebP pictures, still and animated.

@@ -51,7 +51,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
         case let .corrupt(_, message): return "'\(path)' is not a valid image: \(message)"
         case .threadRefused: return "'\(path)' cannot be decoded: its decoder \(ThreadStart.refusalDescription)"
         case let .decoderUnavailable(_, library, reason):
-            return "'\(path)' cannot be decoded: \(library) cannot be opened: \(reason)"
+            return "'\(path)' cannot be decoded: \(library) cannot be used: \(reason)"
         case let .tooLarge(_, width, height, limit):
             return "'\(path)' is \(width) x \(height) pixels, over the limit of \(limit)"
         case let .encoderFailed(format, message): return "\(format) encoding failed: \(message)"

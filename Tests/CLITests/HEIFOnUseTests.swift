@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-#if os(Linux)
+#if os(Linux) && canImport(Glibc)
 /// On Linux the command opens libheif (and the codecs it brings) only when a HEIC or AVIF
-/// picture needs it: a render of other pictures never maps it, one with a HEIC picture does,
-/// and `--version` names the release it opened. glibc's loader reports each library it maps
-/// under `LD_DEBUG=files`, which is what these tests read.
+/// picture needs it: a render of other pictures (outside a memory limit) never maps it, one
+/// with a HEIC picture does, and `--version` names the release it opened. glibc's loader
+/// reports each library it maps under `LD_DEBUG=files`, which is what these tests read. A
+/// libheif that cannot be used fails only the HEIC picture, in one line.
 @Suite enum HEIFOnUseTests {
     /// Runs the command with glibc's loader reporting the libraries it maps on standard error.
     static func runReportingLibraries(_ arguments: [String], in folder: URL) throws -> CommandRunner.Result {
@@ -40,6 +41,36 @@ import Testing
         let mappings = libheifMappings(result.standardError)
         #expect(mappings.count == 1, "\(mappings)")
         #expect(mappings.allSatisfy { $0.contains("dynamically loaded by") }, "\(mappings)")
+    }
+
+    /// An empty `libheif.so.1` found first through `LD_LIBRARY_PATH`, as a damaged install
+    /// would be: the HEIC render fails in one line naming the picture and the loader's reason,
+    /// under a memory limit too, a WebP render still succeeds, and `--version` says so.
+    @Test static func anUnusableLibheifFailsOnlyTheHEICPicture() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let libraries = folder.appendingPathComponent("libs")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: false)
+        let empty = libraries.appendingPathComponent("libheif.so.1")
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+        let environment = ["LD_LIBRARY_PATH": libraries.path]
+        let heic = PictureFormatCommandTests.picture("quadrants.heic").path
+        let failed = try CommandRunner.run(CommandRunner.smallRender + ["--head", heic, "heic.gif"], in: folder, adding: environment)
+        #expect(failed.status == 1)
+        #expect(failed.standardError == "Error: '\(heic)' cannot be decoded: libheif cannot be used: \(empty.path): file too short\n",
+                "\(failed.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("heic.gif").path))
+        let limited = try ShellRunner.run((CommandRunner.smallRender + ["--head", heic, "limited.gif"]).map { Array($0.utf8) },
+                                          in: folder,
+                                          prefix: "ulimit -v 4000000; LD_LIBRARY_PATH='\(libraries.path)'; export LD_LIBRARY_PATH;")
+        #expect(limited.status == 1)
+        #expect(limited.standardError.hasPrefix("Error: '\(heic)' cannot be decoded: libheif cannot be used: "), "\(limited.standardError)")
+        let webp = PictureFormatCommandTests.picture("quadrants-lossless.webp").path
+        let rendered = try CommandRunner.run(CommandRunner.smallRender + ["--head", webp, "webp.gif"], in: folder, adding: environment)
+        #expect(rendered.status == 0 && rendered.standardError.isEmpty, "\(rendered.standardError)")
+        let version = try CommandRunner.run(["--version"], in: folder, adding: environment)
+        #expect(version.status == 0)
+        #expect(version.standardOutput.contains("\nlibheif not available (\(empty.path): file too short)\n"), "\(version.standardOutput)")
     }
 
     @Test static func versionNamesTheLibheifItOpened() throws {

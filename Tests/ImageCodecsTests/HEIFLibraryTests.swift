@@ -3,7 +3,7 @@ import Testing
 
 /// libheif as the process has it: opened the first time a picture needs it on Linux (every
 /// function render-gif calls resolved, or a reason), linked on macOS; and the error a
-/// picture gets when it cannot be opened.
+/// picture gets when it cannot be used.
 @Suite enum HEIFLibraryTests {
     @Test static func libheifOpensWithEveryFunctionRenderGIFCalls() {
         #expect(HEIFLibrary.open() == nil)
@@ -37,6 +37,6 @@ import Testing
                                                        reason: "libheif.so.1: cannot open shared object file")
         #expect(error.path == "photo.heic")
         #expect(error.description
-            == "'photo.heic' cannot be decoded: libheif cannot be opened: libheif.so.1: cannot open shared object file")
+            == "'photo.heic' cannot be decoded: libheif cannot be used: libheif.so.1: cannot open shared object file")
     }
 }

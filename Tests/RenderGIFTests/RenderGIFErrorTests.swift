@@ -75,8 +75,8 @@ import Darwin
                                   description: "'a.heic' cannot be decoded: its decoder cannot start a thread: the system refused one "
                                       + "(too many threads, or no memory for its stack)"))),
             (.decoderUnavailable(path: "a.heic", library: "libheif", reason: "libheif.so.1: file too short"),
-             .picture(FileFailure(path: "a.heic", kind: .decoderUnavailable, reason: "libheif cannot be opened: libheif.so.1: file too short",
-                                  description: "'a.heic' cannot be decoded: libheif cannot be opened: libheif.so.1: file too short"))),
+             .picture(FileFailure(path: "a.heic", kind: .decoderUnavailable, reason: "libheif cannot be used: libheif.so.1: file too short",
+                                  description: "'a.heic' cannot be decoded: libheif cannot be used: libheif.so.1: file too short"))),
         ]
         for (codecError, expected) in cases {
             let error = RenderGIFError(codecError)

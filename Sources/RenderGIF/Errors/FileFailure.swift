@@ -12,8 +12,9 @@ public struct FileFailure: Sendable, Equatable, CustomStringConvertible {
         case damaged
         /// A file in no format render-gif reads (a BMP, a PDF, or unknown).
         case unsupportedFormat
-        /// A picture in a format whose library this machine cannot open (libheif, which
-        /// render-gif opens when a HEIC or AVIF picture needs it, missing or too old).
+        /// A picture in a format whose library this process cannot use (libheif, which
+        /// render-gif opens when a HEIC or AVIF picture needs it: missing, damaged, lacking a
+        /// library of its own or a function render-gif calls, or refused its memory).
         case decoderUnavailable
         /// A picture over the size limits (pixels a side, decoded bytes, file bytes).
         case overLimit

@@ -36,7 +36,7 @@ extension RenderGIFError {
         case let .threadRefused(path):
             self = .picture(FileFailure(path: path, kind: .unreadable, reason: ThreadStart.refusalDescription, description: line))
         case let .decoderUnavailable(path, library, reason):
-            self = .picture(FileFailure(path: path, kind: .decoderUnavailable, reason: "\(library) cannot be opened: \(reason)",
+            self = .picture(FileFailure(path: path, kind: .decoderUnavailable, reason: "\(library) cannot be used: \(reason)",
                                         description: line))
         }
     }
