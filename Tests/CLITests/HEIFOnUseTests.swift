@@ -21,22 +21,26 @@ import Testing
         }
     }
 
-    @Test static func renderWithoutHEIFPicturesNeverMapsLibheif() throws {
+    /// A small render with the test picture `name` as the head, the loader reporting; whether
+    /// it wrote its GIF.
+    static func renderReportingLibraries(head name: String) throws -> (result: CommandRunner.Result, wroteGIF: Bool) {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let webp = PictureFormatCommandTests.picture("quadrants-lossless.webp")
-        let result = try runReportingLibraries(CommandRunner.smallRender + ["--head", webp.path, "out.gif"], in: folder)
+        let head = PictureFormatCommandTests.picture(name)
+        let result = try runReportingLibraries(CommandRunner.smallRender + ["--head", head.path, "out.gif"], in: folder)
+        return (result, FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
+    }
+
+    @Test static func renderWithoutHEIFPicturesNeverMapsLibheif() throws {
+        let (result, wroteGIF) = try renderReportingLibraries(head: "quadrants-lossless.webp")
         #expect(result.status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
+        #expect(wroteGIF)
         #expect(result.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
         #expect(libheifMappings(result.standardError).isEmpty, "\(libheifMappings(result.standardError))")
     }
 
     @Test static func heicPictureOpensLibheifWhenItIsDecoded() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let heic = PictureFormatCommandTests.picture("quadrants.heic")
-        let result = try runReportingLibraries(CommandRunner.smallRender + ["--head", heic.path, "out.gif"], in: folder)
+        let (result, _) = try renderReportingLibraries(head: "quadrants.heic")
         #expect(result.status == 0)
         let mappings = libheifMappings(result.standardError)
         #expect(mappings.count == 1, "\(mappings)")

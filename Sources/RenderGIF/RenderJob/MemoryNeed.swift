@@ -135,8 +135,7 @@ enum MemoryNeed {
         // a picture file to decode they are mapped now, so that what the process has counts
         // them; when they cannot be (the limit itself may stop them), what they would map is
         // counted instead, so that the limit that lets them in is the one the need names.
-        let picturesFromFiles = settings.headImage?.path != nil || settings.avatarImages.values.contains { $0.path != nil }
-        let libheifUnmapped = picturesFromFiles && HEIFLibrary.open() != nil
+        let libheifUnmapped = !pictureFiles(settings).isEmpty && HEIFLibrary.open() != nil
         guard let usage = currentUsage() else { return .default }
         let parts = parts(settings, writesFrames: writesFrames)
         let adds = parts.total() + (libheifUnmapped ? libheifBytes : 0)
@@ -160,13 +159,19 @@ enum MemoryNeed {
         #endif
     }
 
+    /// The paths of the picture files `settings` name (the head's, then the buttons'); the
+    /// pictures given as pixels and the built-in ones have none.
+    static func pictureFiles(_ settings: Animation) -> [String] {
+        [settings.headImage].compactMap { $0?.path } + settings.avatarImages.values.compactMap(\.path)
+    }
+
     /// What a render of `settings` (with `writesFrames`, every frame as a PNG) adds to the
     /// process `process`, part by part.
     static func parts(_ settings: Animation, writesFrames: Bool = false, process: Process = .current) -> Parts {
         let scale = Double(settings.scale)
         let canvas = Int(settings.width * scale) * Int(settings.height * scale) * 4
         let side = Int(settings.buttonDiameter * scale) + 1
-        let files = ([settings.headImage].compactMap { $0?.path }) + settings.avatarImages.values.compactMap(\.path)
+        let files = pictureFiles(settings)
         let largestFile = files.map { path -> Int in
             var status = stat()
             return PathBytes.withCString(path, { stat($0, &status) }) == 0 ? Int(status.st_size) : 0
