@@ -219,7 +219,7 @@ struct ColorQuantizer {
 
     // MARK: Lloyd refinement
 
-    private func refine(_ initial: [SIMD3<Double>], boxOfPoint: [Int], iterations: Int) -> [SIMD3<Double>] {
+    func refine(_ initial: [SIMD3<Double>], boxOfPoint: [Int], iterations: Int) -> [SIMD3<Double>] {
         var centres = fixed + initial
         let firstFree = fixed.count
         let count = centres.count
