@@ -24,6 +24,17 @@ public enum ImageFile {
         return try decode(bytes, path: path, limits: limits, fit: fit)
     }
 
+    /// Whether the file at `path` is a picture libheif decodes (HEIC/HEIF or AVIF), told by
+    /// its first bytes as `load` tells it; false when it cannot be read, since its `load` then
+    /// fails naming the file before any decoder is asked.
+    package static func isDecodedByLibheif(path: String) -> Bool {
+        guard let head = try? FileBytes.head(ofFile: path, count: IsoMediaBrands.largestBoxBytes) else { return false }
+        switch ImageFormat(sniffing: head) {
+        case .heif?, .avif?: return true
+        case .png?, .jpeg?, .gif?, .webp?, nil: return false
+        }
+    }
+
     /// Decodes `bytes` already in memory, as `load` does; `path` names them in errors.
     public static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits = .default,
                               fit: PictureFit? = nil) throws(ImageCodecError) -> RGBAImage {

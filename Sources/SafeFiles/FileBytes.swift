@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads whole files with a size cap, reporting failures with the operating system's reason.
+/// Reads whole files with a size cap, or their first bytes, reporting failures with the
+/// operating system's reason.
 public enum FileBytes {
     /// The contents of the file at `path`, refused with `.fileTooLarge` past `maxBytes`.
     ///
@@ -12,11 +13,7 @@ public enum FileBytes {
     /// gives `.unreadable` with the reason ("No such file or directory", "is a folder", "is a
     /// FIFO (named pipe), not a regular file", ...), without blocking on a FIFO.
     public static func contents(ofFile path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
-        let descriptor: Int32
-        switch RegularFile.openForReading(path) {
-        case let .success(opened): descriptor = opened
-        case let .failure(refusal): throw .unreadable(path: path, reason: refusal.reason)
-        }
+        let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
 
         var status = stat()
@@ -27,20 +24,48 @@ public enum FileBytes {
         if declaredSize > maxBytes { throw .fileTooLarge(path: path, bytes: declaredSize, limit: maxBytes) }
 
         // Read until end of file rather than trusting st_size, which may change while
-        // reading; stop one byte past the cap.
+        // reading; stop one chunk past the cap.
+        let bytes = try readChunks(descriptor, path: path, reserving: declaredSize + 1, chunkBytes: 1 << 16) {
+            $0 > maxBytes
+        }
+        if bytes.count > maxBytes { throw .fileTooLarge(path: path, bytes: bytes.count, limit: maxBytes) }
+        return bytes
+    }
+
+    /// The first `count` bytes of the file at `path` (all of it when it is shorter), with the
+    /// errors of `contents(ofFile:maxBytes:)` but no size cap: enough to tell its format.
+    public static func head(ofFile path: String, count: Int) throws(FileError) -> [UInt8] {
+        let descriptor = try openRegularFile(path)
+        defer { close(descriptor) }
+        let bytes = try readChunks(descriptor, path: path, reserving: count, chunkBytes: max(1, count)) { $0 >= count }
+        return Array(bytes.prefix(count))
+    }
+
+    /// A descriptor of the regular file at `path`, open for reading.
+    private static func openRegularFile(_ path: String) throws(FileError) -> Int32 {
+        switch RegularFile.openForReading(path) {
+        case let .success(opened): return opened
+        case let .failure(refusal): throw .unreadable(path: path, reason: refusal.reason)
+        }
+    }
+
+    /// The bytes read from `descriptor`, `chunkBytes` at a time, until the end of the file or
+    /// until `done` says the bytes read so far are enough.
+    private static func readChunks(_ descriptor: Int32, path: String, reserving capacity: Int, chunkBytes: Int,
+                                   until done: (Int) -> Bool) throws(FileError) -> [UInt8] {
         var bytes = [UInt8]()
-        bytes.reserveCapacity(declaredSize + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        bytes.reserveCapacity(capacity)
+        var chunk = [UInt8](repeating: 0, count: chunkBytes)
+        while !done(bytes.count) {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, reason: systemErrorText(errno))
             }
-            if count == 0 { return bytes }
+            if count == 0 { break }
             bytes.append(contentsOf: chunk[0 ..< count])
-            if bytes.count > maxBytes { throw .fileTooLarge(path: path, bytes: bytes.count, limit: maxBytes) }
         }
+        return bytes
     }
 }
 

@@ -21,30 +21,54 @@ import Testing
         }
     }
 
-    /// A small render with the test picture `name` as the head, the loader reporting; whether
-    /// it wrote its GIF.
-    static func renderReportingLibraries(head name: String) throws -> (result: CommandRunner.Result, wroteGIF: Bool) {
+    /// A small render with the test picture `name` as the head, the loader reporting (under
+    /// `ulimit -v` of `addressSpaceLimitKiB` when given): its exit status, its standard error
+    /// and whether it wrote its GIF.
+    static func renderReportingLibraries(head name: String, addressSpaceLimitKiB: Int? = nil) throws
+        -> (status: Int32, standardError: String, wroteGIF: Bool) {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let head = PictureFormatCommandTests.picture(name)
-        let result = try runReportingLibraries(CommandRunner.smallRender + ["--head", head.path, "out.gif"], in: folder)
-        return (result, FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
+        let arguments = CommandRunner.smallRender + ["--head", head.path, "out.gif"]
+        let status: Int32, standardError: String
+        if let addressSpaceLimitKiB {
+            let result = try ShellRunner.run(arguments, in: folder,
+                                             prefix: "ulimit -v \(addressSpaceLimitKiB); LD_DEBUG=files; export LD_DEBUG;")
+            (status, standardError) = (result.status, result.standardError)
+        } else {
+            let result = try runReportingLibraries(arguments, in: folder)
+            (status, standardError) = (result.status, result.standardError)
+        }
+        return (status, standardError, FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
     }
 
     @Test static func renderWithoutHEIFPicturesNeverMapsLibheif() throws {
-        let (result, wroteGIF) = try renderReportingLibraries(head: "quadrants-lossless.webp")
-        #expect(result.status == 0)
-        #expect(wroteGIF)
-        #expect(result.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
-        #expect(libheifMappings(result.standardError).isEmpty, "\(libheifMappings(result.standardError))")
+        let render = try renderReportingLibraries(head: "quadrants-lossless.webp")
+        #expect(render.status == 0)
+        #expect(render.wroteGIF)
+        #expect(render.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
+        #expect(libheifMappings(render.standardError).isEmpty, "\(libheifMappings(render.standardError))")
     }
 
     @Test static func heicPictureOpensLibheifWhenItIsDecoded() throws {
-        let (result, _) = try renderReportingLibraries(head: "quadrants.heic")
-        #expect(result.status == 0)
-        let mappings = libheifMappings(result.standardError)
+        let render = try renderReportingLibraries(head: "quadrants.heic")
+        #expect(render.status == 0)
+        let mappings = libheifMappings(render.standardError)
         #expect(mappings.count == 1, "\(mappings)")
         #expect(mappings.allSatisfy { $0.contains("dynamically loaded by") }, "\(mappings)")
+    }
+
+    /// Under a memory limit the estimate opens libheif before anything is decoded, so that
+    /// what it maps is counted, but only for a HEIC or AVIF picture file, told by its first
+    /// bytes: a WebP head's render never maps it.
+    @Test static func underAMemoryLimitOnlyAHEICPictureOpensLibheif() throws {
+        let webp = try renderReportingLibraries(head: "quadrants-lossless.webp", addressSpaceLimitKiB: 4_000_000)
+        #expect(webp.status == 0 && webp.wroteGIF, "\(webp.standardError.suffix(400))")
+        #expect(webp.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
+        #expect(libheifMappings(webp.standardError).isEmpty, "\(libheifMappings(webp.standardError))")
+        let heic = try renderReportingLibraries(head: "quadrants.heic", addressSpaceLimitKiB: 4_000_000)
+        #expect(heic.status == 0 && heic.wroteGIF, "\(heic.standardError.suffix(400))")
+        #expect(libheifMappings(heic.standardError).count == 1, "\(libheifMappings(heic.standardError))")
     }
 
     /// An empty `libheif.so.1` found first through `LD_LIBRARY_PATH`, as a damaged install

@@ -77,7 +77,7 @@ enum ImageFormat: String, CaseIterable, Equatable, Sendable {
     static func truncatedSignature(_ bytes: [UInt8]) -> ImageFormat? {
         guard !bytes.isEmpty else { return nil }
         let ftyp = Array("ftyp".utf8)
-        if bytes.count > 4, bytes.count < 16 || IsoMediaBrands(bytes) == nil && bytes.count < 4096,
+        if bytes.count > 4, bytes.count < 16 || IsoMediaBrands(bytes) == nil && bytes.count < IsoMediaBrands.largestBoxBytes,
            ftyp.starts(with: bytes[4 ..< min(8, bytes.count)]),
            bytes.count < Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]) {
             return Array("avif".utf8).starts(with: bytes.dropFirst(8).prefix(4)) && bytes.count > 8 ? .avif : .heif
@@ -95,11 +95,15 @@ struct IsoMediaBrands {
     /// The major brand and every compatible brand.
     var all: Set<String>
 
+    /// The longest `ftyp` box read: a file's first this many bytes tell its format as the
+    /// whole file does.
+    static let largestBoxBytes = 4096
+
     /// The brands of `bytes`, or nil when they do not start with a whole `ftyp` box.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= 16, Array(bytes[4 ..< 8]) == Array("ftyp".utf8) else { return nil }
         let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-        guard size >= 16, size <= bytes.count, size <= 4096 else { return nil }
+        guard size >= 16, size <= bytes.count, size <= Self.largestBoxBytes else { return nil }
         func brand(_ at: Int) -> String { String(decoding: bytes[at ..< at + 4], as: UTF8.self) }
         all = [brand(8)]
         for at in stride(from: 16, to: size - 3, by: 4) { all.insert(brand(at)) }

@@ -19,9 +19,9 @@ import Darwin
 /// pictures (a file held, the decoder's memory, the pictures at the layer's size) and drawing
 /// and encoding the frames (the canvas, the frames in flight, the encoder's screens and
 /// queues, what touches, dithering, frames files and a size budget add).
-/// libheif, which Linux opens when a picture needs it, is opened first when any picture comes
-/// from a file, so that its mappings are part of what the process has (or, when it cannot be
-/// opened, `libheifBytes` is added).
+/// libheif, which Linux opens when a picture needs it, is opened first when a picture file is
+/// a HEIC or AVIF picture, so that its mappings are part of what the process has (or, when it
+/// cannot be opened, `libheifBytes` is added).
 ///
 /// Every part is an upper bound, measured with the figures beside it, so a limit either fits
 /// the most the render ever takes, and every run renders, or it does not, and every run is
@@ -132,10 +132,12 @@ enum MemoryNeed {
         let limits = [("ulimit -v", ResourceLimit.addressSpace), ("ulimit -d", ResourceLimit.dataSegment)]
         guard limitApplies else { return .default }
         // libheif and its codecs are mapped when a picture first needs them (on Linux): with
-        // a picture file to decode they are mapped now, so that what the process has counts
-        // them; when they cannot be (the limit itself may stop them), what they would map is
-        // counted instead, so that the limit that lets them in is the one the need names.
-        let libheifUnmapped = !pictureFiles(settings).isEmpty && HEIFLibrary.open() != nil
+        // a HEIC or AVIF file to decode they are mapped now, so that what the process has
+        // counts them; when they cannot be (the limit itself may stop them), what they would
+        // map is counted instead, so that the limit that lets them in is the one the need
+        // names. The files are told by their first bytes, as their decoding tells them.
+        let libheifUnmapped = pictureFiles(settings).contains(where: ImageFile.isDecodedByLibheif)
+            && HEIFLibrary.open() != nil
         guard let usage = currentUsage() else { return .default }
         let parts = parts(settings, writesFrames: writesFrames)
         let adds = parts.total() + (libheifUnmapped ? libheifBytes : 0)
