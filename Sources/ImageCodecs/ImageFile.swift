@@ -24,11 +24,13 @@ public enum ImageFile {
         return try decode(bytes, path: path, limits: limits, fit: fit)
     }
 
-    /// Whether the file at `path` is a picture libheif decodes (HEIC/HEIF or AVIF), told by
-    /// its first bytes as `load` tells it; false when it cannot be read, since its `load` then
-    /// fails naming the file before any decoder is asked.
+    /// Whether the file at `path` is a picture libheif decodes (HEIC/HEIF or AVIF), told by its
+    /// first `IsoMediaBrands.largestBoxBytes` bytes, which give the format `load` finds in the
+    /// whole file. True when it cannot be read: the answer is for counting what decoding it
+    /// may map, and a reading that fails now (a passing error) may succeed later. A file
+    /// replaced between this answer and its `load` is not foreseen.
     package static func isDecodedByLibheif(path: String) -> Bool {
-        guard let head = try? FileBytes.head(ofFile: path, count: IsoMediaBrands.largestBoxBytes) else { return false }
+        guard let head = try? FileBytes.head(ofFile: path, count: IsoMediaBrands.largestBoxBytes) else { return true }
         switch ImageFormat(sniffing: head) {
         case .heif?, .avif?: return true
         case .png?, .jpeg?, .gif?, .webp?, nil: return false

@@ -219,6 +219,10 @@ struct ColorQuantizer {
 
     // MARK: Lloyd refinement
 
+    /// The free centres after Lloyd iterations from `initial`, with each point starting in the
+    /// centre `boxOfPoint` names (an index into `initial`): at most `iterations` (at least
+    /// one), ending early once no point changes centre. A centre that no point chooses moves
+    /// to the point of largest weighted error not taken yet.
     func refine(_ initial: [SIMD3<Double>], boxOfPoint: [Int], iterations: Int) -> [SIMD3<Double>] {
         var centres = fixed + initial
         let firstFree = fixed.count
@@ -285,7 +289,10 @@ struct ColorQuantizer {
 
     /// Moves each point of `range` to the nearest centre found from its current one (Orchard's
     /// rule over that centre's listed neighbours, every centre when those run out; ties to the
-    /// lower index) and records its squared distance. True when a point changed centre.
+    /// lower index among the centres looked at) and records its squared distance. True when a
+    /// point changed centre. A centre exactly at the rule's bound (|c − k| = 2|x − c|, which
+    /// whole-valued points and centres can meet) is not looked at, though it may be exactly as
+    /// near: a point exactly midway between its centre and that one keeps its centre.
     private static func assign(_ points: UnsafeBufferPointer<SIMD3<Double>>, _ range: Range<Int>,
                                centres: UnsafeBufferPointer<SIMD3<Double>>, neighbours: NeighbourLists, listed: Int,
                                assignment: UnsafeMutableBufferPointer<Int>,

@@ -24,7 +24,7 @@ public enum FileBytes {
         if declaredSize > maxBytes { throw .fileTooLarge(path: path, bytes: declaredSize, limit: maxBytes) }
 
         // Read until end of file rather than trusting st_size, which may change while
-        // reading; stop one chunk past the cap.
+        // reading; stop once past the cap (at most a chunk beyond it).
         let bytes = try readChunks(descriptor, path: path, reserving: declaredSize + 1, chunkBytes: 1 << 16) {
             $0 > maxBytes
         }
@@ -32,12 +32,15 @@ public enum FileBytes {
         return bytes
     }
 
-    /// The first `count` bytes of the file at `path` (all of it when it is shorter), with the
-    /// errors of `contents(ofFile:maxBytes:)` but no size cap: enough to tell its format.
+    /// The first `count` bytes (`count` ≥ 0) of the file at `path`, all of it when it is
+    /// shorter, with the errors of `contents(ofFile:maxBytes:)` but no size cap: enough to
+    /// tell its format.
     public static func head(ofFile path: String, count: Int) throws(FileError) -> [UInt8] {
+        precondition(count >= 0, "a file's head of a negative number of bytes")
         let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
-        let bytes = try readChunks(descriptor, path: path, reserving: count, chunkBytes: max(1, count)) { $0 >= count }
+        let bytes = try readChunks(descriptor, path: path, reserving: min(count, 1 << 16),
+                                   chunkBytes: min(max(1, count), 1 << 16)) { $0 >= count }
         return Array(bytes.prefix(count))
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 #if os(Linux) && canImport(Glibc)
 /// On Linux the command opens libheif (and the codecs it brings) only when a HEIC or AVIF
-/// picture needs it: a render of other pictures (outside a memory limit) never maps it, one
+/// picture needs it: a render of other pictures never maps it, under a memory limit too; one
 /// with a HEIC picture does, and `--version` names the release it opened. glibc's loader
 /// reports each library it maps under `LD_DEBUG=files`, which is what these tests read. A
 /// libheif that cannot be used fails only the HEIC picture, in one line.
@@ -59,16 +59,36 @@ import Testing
     }
 
     /// Under a memory limit the estimate opens libheif before anything is decoded, so that
-    /// what it maps is counted, but only for a HEIC or AVIF picture file, told by its first
-    /// bytes: a WebP head's render never maps it.
+    /// what it maps is counted, but only for a HEIC or AVIF picture file, told by its bytes:
+    /// a WebP head's render never maps it.
     @Test static func underAMemoryLimitOnlyAHEICPictureOpensLibheif() throws {
         let webp = try renderReportingLibraries(head: "quadrants-lossless.webp", addressSpaceLimitKiB: 4_000_000)
         #expect(webp.status == 0 && webp.wroteGIF, "\(webp.standardError.suffix(400))")
         #expect(webp.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
         #expect(libheifMappings(webp.standardError).isEmpty, "\(libheifMappings(webp.standardError))")
-        let heic = try renderReportingLibraries(head: "quadrants.heic", addressSpaceLimitKiB: 4_000_000)
-        #expect(heic.status == 0 && heic.wroteGIF, "\(heic.standardError.suffix(400))")
-        #expect(libheifMappings(heic.standardError).count == 1, "\(libheifMappings(heic.standardError))")
+    }
+
+    /// The estimate alone (the render then stops at an output folder that does not exist,
+    /// before any picture is decoded): under a limit it opens libheif for a HEIC head, even
+    /// one named .png, and not for a WebP one; without a limit there is no estimate to open it.
+    @Test static func theEstimateOpensLibheifForHEICContent() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let heic = PictureFormatCommandTests.picture("quadrants.heic")
+        let disguised = folder.appendingPathComponent("heic-inside.png")
+        try FileManager.default.copyItem(at: heic, to: disguised)
+        let webp = PictureFormatCommandTests.picture("quadrants-lossless.webp")
+        let cases: [(head: URL, limited: Bool, mappings: Int)] = [(heic, true, 1), (disguised, true, 1), (webp, true, 0),
+                                                                 (heic, false, 0)]
+        for (head, limited, mappings) in cases {
+            let arguments = CommandRunner.smallRender + ["--head", head.path, "no-such-folder/out.gif"]
+            let prefix = (limited ? "ulimit -v 4000000; " : "") + "LD_DEBUG=files; export LD_DEBUG;"
+            let result = try ShellRunner.run(arguments, in: folder, prefix: prefix)
+            #expect(result.status == 1, "\(head.lastPathComponent): \(result.standardError.suffix(300))")
+            #expect(result.standardError.contains("no-such-folder"), "\(head.lastPathComponent): the output's error")
+            #expect(libheifMappings(result.standardError).count == mappings,
+                    "\(head.lastPathComponent), limited \(limited): \(libheifMappings(result.standardError))")
+        }
     }
 
     /// An empty `libheif.so.1` found first through `LD_LIBRARY_PATH`, as a damaged install

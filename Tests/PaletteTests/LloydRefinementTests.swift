@@ -14,6 +14,7 @@ import Testing
         return d.x * d.x + d.y * d.y + d.z * d.z
     }
 
+    /// The centres plain Lloyd iterations end on (see the suite's description).
     static func plainLloyd(points: [SIMD3<Double>], weights: [Double], fixed: [SIMD3<Double>],
                            initial: [SIMD3<Double>], boxOfPoint: [Int], iterations: Int) -> [SIMD3<Double>] {
         var centres = fixed + initial
@@ -77,8 +78,16 @@ import Testing
         return (points, weights)
     }
 
-    /// A deliberately poor start: each point in the box of its index modulo the count, each
-    /// initial centre one of the points, so the refinement has to move nearly everything.
+    /// The first centre where `refined` and `expected` differ, for a failure's message.
+    static func firstDifference(_ refined: [SIMD3<Double>], _ expected: [SIMD3<Double>]) -> String {
+        guard refined.count == expected.count else { return "\(refined.count) centres, expected \(expected.count)" }
+        guard let at = refined.indices.first(where: { refined[$0] != expected[$0] }) else { return "none" }
+        return "centre \(at): \(refined[at]), expected \(expected[at])"
+    }
+
+    /// A deliberately poor start: each point in the box of its index modulo the free count,
+    /// each free initial centre one of the points (`extraInitial` appended after them, with no
+    /// point), so the refinement has to move nearly everything.
     static func expectSameCentres(pointCount: Int, clusters: Int, centres: Int, fixed: [SIMD3<Double>],
                                   iterations: Int, seed: UInt64, extraInitial: [SIMD3<Double>] = []) {
         let (points, weights) = points(pointCount, clusters: clusters, seed: seed)
@@ -90,7 +99,8 @@ import Testing
         for inParallel in [false, true] {
             let quantizer = ColorQuantizer(points: points, weights: weights, fixed: fixed, inParallel: inParallel)
             let refined = quantizer.refine(initial, boxOfPoint: boxOfPoint, iterations: iterations)
-            #expect(refined == expected, "\(pointCount) points, \(centres) centres, parallel \(inParallel)")
+            #expect(refined == expected,
+                    "\(pointCount) points, \(centres) centres, parallel \(inParallel): \(firstDifference(refined, expected))")
         }
     }
 
@@ -114,5 +124,34 @@ import Testing
         // assignment, so they take the worst points, and the others move again around them.
         expectSameCentres(pointCount: 4500, clusters: 8, centres: 40, fixed: [], iterations: 12, seed: 4,
                           extraInitial: [SIMD3(2000, 2000, 2000), SIMD3(-900, 3000, 100)])
+    }
+
+    /// From centres plain Lloyd has settled, each point with its nearest, plus one centre no
+    /// point is near: only the reseed changes anything in the first iteration, and the
+    /// refinement must go on from it, as plain Lloyd does.
+    @Test static func aReseedAloneKeepsTheRefinementGoing() {
+        let (points, weights) = points(3000, clusters: 10, seed: 5)
+        let start = (0 ..< 24).map { points[$0 * 11] }
+        let settled = plainLloyd(points: points, weights: weights, fixed: [], initial: start,
+                                 boxOfPoint: points.indices.map { $0 % 24 }, iterations: 200)
+        let initial = settled + [SIMD3(3000, 3000, 3000)]
+        let nearest = points.map { point in settled.indices.min { squaredDistance(point, settled[$0]) < squaredDistance(point, settled[$1]) }! }
+        let expected = plainLloyd(points: points, weights: weights, fixed: [], initial: initial, boxOfPoint: nearest,
+                                  iterations: 12)
+        #expect(expected[24] != initial[24] && expected[..<24] != initial[..<24], "the reseed moves the others too")
+        let refined = ColorQuantizer(points: points, weights: weights, fixed: []).refine(initial, boxOfPoint: nearest,
+                                                                                         iterations: 12)
+        #expect(refined == expected, "\(firstDifference(refined, expected))")
+    }
+
+    /// Whole values meet the bound of Orchard's rule exactly: (1, 1, 1) lies midway between
+    /// its centre (0, 0, 0) and (2, 2, 2), 4·3 = 12 apart, so that centre is not looked at
+    /// and the point stays, though plain Lloyd (ties to the lower index) would move it.
+    /// Centre 0 keeps (2, 2, 2) alone; centre 1 takes (1, 1, 1) and (0, 0, 0).
+    @Test static func aPointExactlyMidwayKeepsItsCentre() {
+        let points: [SIMD3<Double>] = [SIMD3(1, 1, 1), SIMD3(2, 2, 2), SIMD3(0, 0, 0)]
+        let quantizer = ColorQuantizer(points: points, weights: [1, 1, 1], fixed: [])
+        let refined = quantizer.refine([SIMD3(2, 2, 2), SIMD3(0, 0, 0)], boxOfPoint: [1, 0, 1], iterations: 12)
+        #expect(refined == [SIMD3(2, 2, 2), SIMD3(0.5, 0.5, 0.5)])
     }
 }

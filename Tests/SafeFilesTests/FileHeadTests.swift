@@ -9,11 +9,14 @@ import Darwin
 #endif
 
 /// `FileBytes.head`: a file's first bytes, read as `contents` reads a file (only regular
-/// files, the system's reason on failure), without a size cap.
+/// files, the system's reason on failure), without a size cap; and `contents` where the
+/// size the system states is not the size read.
 @Suite enum FileHeadTests {
     static let bytes = SeededGenerator.bytes(count: 200_000, seed: 7)
 
-    @Test(arguments: [0, 1, 12, 4096, 65_536, 65_537, 199_999])
+    // Reads go 64 KiB at a time: heads shorter than, equal to and longer than one read, and
+    // the whole file.
+    @Test(arguments: [0, 1, 12, 4096, 65_535, 65_536, 65_537, 199_999, 200_000])
     static func aLongerFileGivesItsFirstBytes(count: Int) throws {
         try TestFiles.withTemporaryFolder { folder in
             try TestFiles.write(bytes, to: folder + "/long")
@@ -43,4 +46,31 @@ import Darwin
             }
         }
     }
+
+    @Test static func anEmptyFileFitsACapOfNothing() throws {
+        try TestFiles.withTemporaryFolder { folder in
+            try TestFiles.write([], to: folder + "/empty")
+            #expect(try FileBytes.contents(ofFile: folder + "/empty", maxBytes: 0) == [])
+            try TestFiles.write([1], to: folder + "/one")
+            #expect(throws: FileError.fileTooLarge(path: folder + "/one", bytes: 1, limit: 0)) {
+                try FileBytes.contents(ofFile: folder + "/one", maxBytes: 0)
+            }
+        }
+    }
+
+    #if os(Linux)
+    /// A file the system sizes as 0 bytes (Linux's /proc files) is read to its end, and
+    /// refused once what is read passes the cap, naming how much was read.
+    @Test static func aFileLongerThanItsStatedSizeIsRefusedPastTheCap() throws {
+        let status = try FileBytes.contents(ofFile: "/proc/self/status", maxBytes: 1 << 20)
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        do {
+            _ = try FileBytes.contents(ofFile: "/proc/self/status", maxBytes: 10)
+            Issue.record("a file past the cap was read")
+        } catch {
+            guard case let .fileTooLarge(path, bytes, limit) = error else { Issue.record("\(error)"); return }
+            #expect(path == "/proc/self/status" && limit == 10 && bytes > 10 && bytes < 1 << 16, "\(error)")
+        }
+    }
+    #endif
 }

@@ -135,7 +135,8 @@ enum MemoryNeed {
         // a HEIC or AVIF file to decode they are mapped now, so that what the process has
         // counts them; when they cannot be (the limit itself may stop them), what they would
         // map is counted instead, so that the limit that lets them in is the one the need
-        // names. The files are told by their first bytes, as their decoding tells them.
+        // names. The files are told by their first bytes, as their decoding tells them (one
+        // that cannot be read is counted as one).
         let libheifUnmapped = pictureFiles(settings).contains(where: ImageFile.isDecodedByLibheif)
             && HEIFLibrary.open() != nil
         guard let usage = currentUsage() else { return .default }
