@@ -8,11 +8,6 @@ import Testing
 /// reports each library it maps under `LD_DEBUG=files`, which is what these tests read. A
 /// libheif that cannot be used fails only the HEIC picture, in one line.
 @Suite enum HEIFOnUseTests {
-    /// Runs the command with glibc's loader reporting the libraries it maps on standard error.
-    static func runReportingLibraries(_ arguments: [String], in folder: URL) throws -> CommandRunner.Result {
-        try CommandRunner.run(arguments, in: folder, adding: ["LD_DEBUG": "files"])
-    }
-
     /// The loader's lines that say why it maps libheif ("file=libheif.so.1 [0];  dynamically
     /// loaded by ..." when opened, "needed by ..." when linked), one for each time it does.
     static func libheifMappings(_ report: String) -> [Substring] {
@@ -21,39 +16,43 @@ import Testing
         }
     }
 
+    /// A limit for `ulimit -v` (in KiB, about 4 GB) loose enough for every render here: under
+    /// it the memory estimate runs and refuses nothing.
+    static let looseLimitKiB = 4_000_000
+
+    /// Runs the command with glibc's loader reporting the libraries it maps on standard error,
+    /// under `ulimit -v looseLimitKiB` when `limited` (through /bin/sh, which sets it).
+    static func runReportingLibraries(_ arguments: [String], in folder: URL, limited: Bool = false) throws
+        -> CommandRunner.Result {
+        guard limited else { return try CommandRunner.run(arguments, in: folder, adding: ["LD_DEBUG": "files"]) }
+        let result = try ShellRunner.run(arguments, in: folder, prefix: "ulimit -v \(looseLimitKiB); LD_DEBUG=files; export LD_DEBUG;")
+        return CommandRunner.Result(status: result.status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+                                    standardError: result.standardError)
+    }
+
     /// A small render with the test picture `name` as the head, the loader reporting (under
-    /// `ulimit -v` of `addressSpaceLimitKiB` when given): its exit status, its standard error
-    /// and whether it wrote its GIF.
-    static func renderReportingLibraries(head name: String, addressSpaceLimitKiB: Int? = nil) throws
-        -> (status: Int32, standardError: String, wroteGIF: Bool) {
+    /// `ulimit -v` when `limited`): its result and whether it wrote its GIF.
+    static func renderReportingLibraries(head name: String, limited: Bool = false) throws
+        -> (result: CommandRunner.Result, wroteGIF: Bool) {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let head = PictureFormatCommandTests.picture(name)
-        let arguments = CommandRunner.smallRender + ["--head", head.path, "out.gif"]
-        let status: Int32, standardError: String
-        if let addressSpaceLimitKiB {
-            let result = try ShellRunner.run(arguments, in: folder,
-                                             prefix: "ulimit -v \(addressSpaceLimitKiB); LD_DEBUG=files; export LD_DEBUG;")
-            (status, standardError) = (result.status, result.standardError)
-        } else {
-            let result = try runReportingLibraries(arguments, in: folder)
-            (status, standardError) = (result.status, result.standardError)
-        }
-        return (status, standardError, FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
+        let arguments = CommandRunner.smallRender + ["--head", PictureFormatCommandTests.picture(name).path, "out.gif"]
+        let result = try runReportingLibraries(arguments, in: folder, limited: limited)
+        return (result, FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
     }
 
     @Test static func renderWithoutHEIFPicturesNeverMapsLibheif() throws {
-        let render = try renderReportingLibraries(head: "quadrants-lossless.webp")
-        #expect(render.status == 0)
-        #expect(render.wroteGIF)
-        #expect(render.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
-        #expect(libheifMappings(render.standardError).isEmpty, "\(libheifMappings(render.standardError))")
+        let (result, wroteGIF) = try renderReportingLibraries(head: "quadrants-lossless.webp")
+        #expect(result.status == 0)
+        #expect(wroteGIF)
+        #expect(result.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
+        #expect(libheifMappings(result.standardError).isEmpty, "\(libheifMappings(result.standardError))")
     }
 
     @Test static func heicPictureOpensLibheifWhenItIsDecoded() throws {
-        let render = try renderReportingLibraries(head: "quadrants.heic")
-        #expect(render.status == 0)
-        let mappings = libheifMappings(render.standardError)
+        let (result, _) = try renderReportingLibraries(head: "quadrants.heic")
+        #expect(result.status == 0)
+        let mappings = libheifMappings(result.standardError)
         #expect(mappings.count == 1, "\(mappings)")
         #expect(mappings.allSatisfy { $0.contains("dynamically loaded by") }, "\(mappings)")
     }
@@ -62,10 +61,10 @@ import Testing
     /// what it maps is counted, but only for a HEIC or AVIF picture file, told by its bytes:
     /// a WebP head's render never maps it.
     @Test static func underAMemoryLimitOnlyAHEICPictureOpensLibheif() throws {
-        let webp = try renderReportingLibraries(head: "quadrants-lossless.webp", addressSpaceLimitKiB: 4_000_000)
-        #expect(webp.status == 0 && webp.wroteGIF, "\(webp.standardError.suffix(400))")
-        #expect(webp.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
-        #expect(libheifMappings(webp.standardError).isEmpty, "\(libheifMappings(webp.standardError))")
+        let (result, wroteGIF) = try renderReportingLibraries(head: "quadrants-lossless.webp", limited: true)
+        #expect(result.status == 0 && wroteGIF, "\(result.standardError.suffix(400))")
+        #expect(result.standardError.contains("file=libpng16.so.16"), "the loader's report is read: it names libpng")
+        #expect(libheifMappings(result.standardError).isEmpty, "\(libheifMappings(result.standardError))")
     }
 
     /// The estimate alone (the render then stops at an output folder that does not exist,
@@ -82,8 +81,7 @@ import Testing
                                                                  (heic, false, 0)]
         for (head, limited, mappings) in cases {
             let arguments = CommandRunner.smallRender + ["--head", head.path, "no-such-folder/out.gif"]
-            let prefix = (limited ? "ulimit -v 4000000; " : "") + "LD_DEBUG=files; export LD_DEBUG;"
-            let result = try ShellRunner.run(arguments, in: folder, prefix: prefix)
+            let result = try runReportingLibraries(arguments, in: folder, limited: limited)
             #expect(result.status == 1, "\(head.lastPathComponent): \(result.standardError.suffix(300))")
             #expect(result.standardError.contains("no-such-folder"), "\(head.lastPathComponent): the output's error")
             #expect(libheifMappings(result.standardError).count == mappings,
@@ -110,7 +108,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("heic.gif").path))
         let limited = try ShellRunner.run((CommandRunner.smallRender + ["--head", heic, "limited.gif"]).map { Array($0.utf8) },
                                           in: folder,
-                                          prefix: "ulimit -v 4000000; LD_LIBRARY_PATH='\(libraries.path)'; export LD_LIBRARY_PATH;")
+                                          prefix: "ulimit -v \(looseLimitKiB); LD_LIBRARY_PATH='\(libraries.path)'; export LD_LIBRARY_PATH;")
         #expect(limited.status == 1)
         #expect(limited.standardError.hasPrefix("Error: '\(heic)' cannot be decoded: libheif cannot be used: "), "\(limited.standardError)")
         let webp = PictureFormatCommandTests.picture("quadrants-lossless.webp").path

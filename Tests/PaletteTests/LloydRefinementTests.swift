@@ -24,9 +24,9 @@ import Testing
             var distances: [Double] = []
             for (index, point) in points.enumerated() {
                 var best = 0, bestDistance = Double.infinity
-                for (candidate, centre) in centres.enumerated() where squaredDistance(point, centre) < bestDistance {
-                    best = candidate
-                    bestDistance = squaredDistance(point, centre)
+                for (candidate, centre) in centres.enumerated() {
+                    let distance = squaredDistance(point, centre)
+                    if distance < bestDistance { (best, bestDistance) = (candidate, distance) }
                 }
                 if best != assignment[index] { changed = true }
                 assignment[index] = best

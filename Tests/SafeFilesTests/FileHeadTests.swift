@@ -2,12 +2,6 @@ import SafeFiles
 import SharedTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `FileBytes.head`: a file's first bytes, read as `contents` reads a file (only regular
 /// files, the system's reason on failure), without a size cap; and `contents` where the
 /// size the system states is not the size read.

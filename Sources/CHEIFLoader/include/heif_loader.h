@@ -2,9 +2,10 @@
 #define RENDER_GIF_HEIF_LOADER_H
 // libheif opened on first use. On Linux render-gif does not link libheif: loading it and the
 // codecs it brings (libde265, dav1d, aom, x265), and libde265's constructor, cost every start
-// about 3 ms (`render-gif --help` 6.5 against 3.6 ms), HEIF picture or not. This target defines each libheif function render-gif calls, under
-// libheif's own name and with the header's own signature, as a call through a table filled
-// by dlopen and dlsym the first time one is needed; the Swift code calls libheif as before.
+// about 3 ms (`render-gif --help` 6.5 against 3.6 ms), HEIF picture or not. This target
+// defines each libheif function render-gif calls, under libheif's own name and with the
+// header's own signature, as a call through a table filled by dlopen and dlsym the first time
+// one is needed; the Swift code calls libheif as before.
 // On macOS libheif is linked (Homebrew's library is not on dlopen's default path) and these
 // functions only say so.
 
